@@ -1,0 +1,77 @@
+// Database: the embedded C++ API of Dynamite. Start here.
+//
+// One method per DynamoDB operation, each taking a typed request struct and
+// returning absl::StatusOr of a typed response. Errors carry DynamoDB's error
+// kind and exact message (common/errors.h). Every request is validated whole
+// before any table is touched, so a failed request changes nothing.
+//
+//   dynamite::Database db;
+//   dynamite::CreateTableRequest create{
+//       .table_name = "Leaderboard",
+//       .key_schema = {{"leaderboardId", dynamite::KeySchemaRole::kHash},
+//                      {"rankKey", dynamite::KeySchemaRole::kRange}},
+//       .attribute_definitions = {{"leaderboardId", dynamite::KeyType::kS},
+//                                 {"rankKey", dynamite::KeyType::kS}},
+//       .billing_mode = dynamite::BillingMode::kPayPerRequest};
+//   auto created = db.CreateTable(create);
+//   dynamite::PutItemRequest put{.table_name = "Leaderboard", .item = ...};
+//   auto put_result = db.PutItem(put);
+//   dynamite::QueryRequest query{
+//       .table_name = "Leaderboard",
+//       .key_condition_expression = "leaderboardId = :s",
+//       .expression_attribute_values = dynamite::AttributeMap{
+//           {":s", dynamite::AttributeValue::S("SEASON#2026-SPRING")}},
+//       .limit = 10};
+//   auto page = db.Query(query);  // page->items in rank order
+//
+// Thread safety: a Database may be shared by any number of threads. The
+// catalog has its own lock (store/catalog.h); each table serialises its
+// writes and lets reads run concurrently (store/table.h). No lock is held
+// across two tables, so no operation can deadlock.
+
+#ifndef DYNAMITE_API_DATABASE_H_
+#define DYNAMITE_API_DATABASE_H_
+
+#include "absl/status/statusor.h"
+#include "api/item_requests.h"
+#include "api/options.h"
+#include "api/read_requests.h"
+#include "api/table_requests.h"
+#include "store/catalog.h"
+
+namespace dynamite {
+
+class Database {
+ public:
+  explicit Database(DatabaseOptions options = {});
+  Database(const Database&) = delete;
+  Database& operator=(const Database&) = delete;
+
+  // Table operations (api/table_ops.cc).
+  absl::StatusOr<CreateTableResponse> CreateTable(
+      const CreateTableRequest& request);
+  absl::StatusOr<DescribeTableResponse> DescribeTable(
+      const DescribeTableRequest& request);
+  absl::StatusOr<ListTablesResponse> ListTables(
+      const ListTablesRequest& request);
+  absl::StatusOr<DeleteTableResponse> DeleteTable(
+      const DeleteTableRequest& request);
+
+  // Item operations (api/item_ops.cc).
+  absl::StatusOr<PutItemResponse> PutItem(const PutItemRequest& request);
+  absl::StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
+  absl::StatusOr<DeleteItemResponse> DeleteItem(
+      const DeleteItemRequest& request);
+
+  // Reads (api/read_ops.cc).
+  absl::StatusOr<QueryResponse> Query(const QueryRequest& request);
+
+ private:
+  const DatabaseOptions options_;
+  const Clock* const clock_;
+  Catalog catalog_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_DATABASE_H_

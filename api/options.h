@@ -1,0 +1,27 @@
+// DatabaseOptions: how a Database is set up.
+//
+// Thread safety: a plain struct, read once by the Database constructor.
+
+#ifndef DYNAMITE_API_OPTIONS_H_
+#define DYNAMITE_API_OPTIONS_H_
+
+#include <string>
+
+#include "common/clock.h"
+
+namespace dynamite {
+
+struct DatabaseOptions {
+  // Region and account that appear in table ARNs. Default: DynamoDB Local's
+  // ("ddblocal", "000000000000"), so ARNs look like the ones local tools see.
+  std::string region = "ddblocal";
+  std::string account_id = "000000000000";
+
+  // Source of time for CreationDateTime. Not owned; must outlive the
+  // Database. Default (nullptr): the system clock.
+  const Clock* clock = nullptr;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_OPTIONS_H_

@@ -1,0 +1,56 @@
+// Request and response structs of Query.
+//
+// Thread safety: plain structs.
+
+#ifndef DYNAMITE_API_READ_REQUESTS_H_
+#define DYNAMITE_API_READ_REQUESTS_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "store/item.h"
+
+namespace dynamite {
+
+using ExpressionAttributeNames = std::map<std::string, std::string>;
+using ExpressionAttributeValues = AttributeMap;
+
+// DynamoDB's Select enum.
+enum class Select {
+  kAllAttributes,
+  kAllProjectedAttributes,
+  kSpecificAttributes,
+  kCount,
+};
+
+struct QueryRequest {
+  std::string table_name;
+  std::string key_condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  bool scan_index_forward = true;
+  std::optional<int64_t> limit;  // >= 1: items evaluated per page
+  std::optional<Item> exclusive_start_key;
+  std::optional<Select> select;  // default ALL_ATTRIBUTES
+  bool consistent_read = false;  // accepted; reads are always consistent
+};
+
+struct QueryResponse {
+  // The page's items in key order (reverse order when ScanIndexForward is
+  // false). Empty under Select COUNT.
+  std::vector<ItemPtr> items;
+  // False under Select COUNT: the response then has no Items at all.
+  bool has_items = true;
+  int64_t count = 0;
+  int64_t scanned_count = 0;
+  // The key of the last item evaluated, when the page was cut by Limit or by
+  // the 1 MB read budget.
+  std::optional<Item> last_evaluated_key;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_READ_REQUESTS_H_

@@ -1,0 +1,66 @@
+// Catalog: the set of tables of one Database, by case-sensitive name.
+//
+// Tables are held by std::shared_ptr so that an operation that found a table
+// keeps it alive even if DeleteTable removes it from the catalog meanwhile;
+// the deleted table is freed when the last such operation finishes.
+//
+// Thread safety: all methods may be called concurrently; one absl::Mutex
+// guards the name map (shared for lookups, exclusive for create and delete).
+// The mutex is never held while a Table's own lock is taken.
+
+#ifndef DYNAMITE_STORE_CATALOG_H_
+#define DYNAMITE_STORE_CATALOG_H_
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/btree_map.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "store/table.h"
+
+namespace dynamite {
+
+class Catalog {
+ public:
+  Catalog() = default;
+  Catalog(const Catalog&) = delete;
+  Catalog& operator=(const Catalog&) = delete;
+
+  // Adds a table. Returns kResourceInUse "Table already exists: <name>" if
+  // the name is taken.
+  absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Returns the table, or kResourceNotFound with `not_found_message`.
+  absl::StatusOr<std::shared_ptr<Table>> Find(
+      absl::string_view name, absl::string_view not_found_message) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Removes the table and returns it, or kResourceNotFound with
+  // `not_found_message`.
+  absl::StatusOr<std::shared_ptr<Table>> Delete(
+      absl::string_view name, absl::string_view not_found_message)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Returns up to `limit` table names in byte order, strictly after
+  // `exclusive_start` when it is non-empty.
+  std::vector<std::string> ListNames(absl::string_view exclusive_start,
+                                     size_t limit) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The number of tables.
+  size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  mutable absl::Mutex mu_;
+  absl::btree_map<std::string, std::shared_ptr<Table>> tables_
+      ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_CATALOG_H_

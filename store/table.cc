@@ -1,0 +1,102 @@
+#include "store/table.h"
+
+#include <memory>
+#include <utility>
+
+#include "common/status_macros.h"
+
+namespace dynamite {
+namespace {
+
+using Partition = absl::btree_map<std::string, ItemPtr>;
+
+// Visits [first, last) of `partition` in the given direction. The iterators
+// come from lower_bound/upper_bound, so the walk touches only the range.
+void VisitRange(Partition::const_iterator first, Partition::const_iterator last,
+                Direction direction, Table::VisitFn visit) {
+  if (direction == Direction::kForward) {
+    for (auto it = first; it != last; ++it) {
+      if (!visit(it->first, it->second)) return;
+    }
+    return;
+  }
+  for (auto it = last; it != first;) {
+    --it;
+    if (!visit(it->first, it->second)) return;
+  }
+}
+
+}  // namespace
+
+Table::Table(TableDefinition definition) : definition_(std::move(definition)) {}
+
+ItemPtr Table::Get(const EncodedKey& key) const {
+  absl::ReaderMutexLock lock(&mu_);
+  auto partition = partitions_.find(key.partition);
+  if (partition == partitions_.end()) return nullptr;
+  auto it = partition->second.find(key.sort);
+  if (it == partition->second.end()) return nullptr;
+  return it->second;
+}
+
+absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
+  absl::MutexLock lock(&mu_);
+  auto partition = partitions_.find(key.partition);
+  ItemPtr old;
+  if (partition != partitions_.end()) {
+    auto it = partition->second.find(key.sort);
+    if (it != partition->second.end()) old = it->second;
+  }
+  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(old.get()));
+
+  if (old != nullptr) {
+    --item_count_;
+    size_bytes_ -= ItemSize(*old);
+  }
+  if (next.has_value()) {
+    ++item_count_;
+    size_bytes_ += ItemSize(*next);
+    auto stored = std::make_shared<const Item>(*std::move(next));
+    partitions_[key.partition].insert_or_assign(key.sort, std::move(stored));
+  } else if (old != nullptr) {
+    partition->second.erase(key.sort);
+    if (partition->second.empty()) partitions_.erase(partition);
+  }
+  return old;
+}
+
+void Table::VisitPartition(absl::string_view partition_key,
+                           const SortKeyRange& range, Direction direction,
+                           VisitFn visit) const {
+  absl::ReaderMutexLock lock(&mu_);
+  auto found = partitions_.find(partition_key);
+  if (found == partitions_.end()) return;
+  const Partition& partition = found->second;
+
+  auto first = partition.begin();
+  if (range.lower.has_value()) {
+    first = range.lower->inclusive ? partition.lower_bound(range.lower->key)
+                                   : partition.upper_bound(range.lower->key);
+  }
+  auto last = partition.end();
+  if (range.upper.has_value()) {
+    last = range.upper->inclusive ? partition.upper_bound(range.upper->key)
+                                  : partition.lower_bound(range.upper->key);
+  }
+  // An empty or inverted range (lower bound past the upper) visits nothing.
+  if (first == partition.end()) return;
+  if (last != partition.end() && !(first->first < last->first)) return;
+  VisitRange(first, last, direction, visit);
+}
+
+int64_t Table::item_count() const {
+  absl::ReaderMutexLock lock(&mu_);
+  return item_count_;
+}
+
+int64_t Table::size_bytes() const {
+  absl::ReaderMutexLock lock(&mu_);
+  return size_bytes_;
+}
+
+}  // namespace dynamite

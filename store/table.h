@@ -1,0 +1,124 @@
+// A Table holds the items of one table in memory.
+//
+// Items are grouped by encoded partition key in an absl::flat_hash_map; inside
+// a partition they are ordered by encoded sort key (store/key_codec.h) in an
+// absl::btree_map, so memcmp order of the keys is DynamoDB's order. The
+// mapped values are std::shared_ptr<const Item>: stored items are immutable,
+// a write swaps the pointer, and a reader that got a pointer keeps a
+// consistent snapshot of that item without copying it. A partition emptied by
+// deletes is removed. Tables without a sort key keep their one item per
+// partition under the empty sort key.
+//
+// Thread safety: all public methods may be called concurrently. One
+// absl::Mutex per table: reads (Get, VisitPartition, VisitAll, stats) take it
+// shared, Mutate takes it exclusively, so writes to one table are serialised
+// and every write is atomic for readers. Callbacks run under the lock and
+// must not call back into the Table.
+
+#ifndef DYNAMITE_STORE_TABLE_H_
+#define DYNAMITE_STORE_TABLE_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/container/btree_map.h"
+#include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/synchronization/mutex.h"
+#include "absl/time/time.h"
+#include "store/item.h"
+#include "store/key.h"
+
+namespace dynamite {
+
+enum class BillingMode { kProvisioned, kPayPerRequest };
+
+// What CreateTable fixed about a table: everything DescribeTable reports that
+// does not change with the data.
+struct TableDefinition {
+  std::string name;
+  KeySchema key_schema;
+  // The AttributeDefinitions as given (the key attributes, with types).
+  std::vector<KeyAttribute> attribute_definitions;
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  int64_t read_capacity_units = 0;   // 0 under PAY_PER_REQUEST
+  int64_t write_capacity_units = 0;  // 0 under PAY_PER_REQUEST
+  absl::Time creation_time;
+  std::string table_id;  // a UUID
+  std::string arn;
+};
+
+// One end of a range of encoded sort keys.
+struct SortKeyBound {
+  std::string key;
+  bool inclusive = true;
+};
+
+// A range of encoded sort keys; an absent bound is unbounded.
+struct SortKeyRange {
+  std::optional<SortKeyBound> lower;
+  std::optional<SortKeyBound> upper;
+};
+
+enum class Direction { kForward, kBackward };
+
+class Table {
+ public:
+  // Receives the current item (nullptr if absent) and returns the item to
+  // store, std::nullopt to delete it, or an error to leave it unchanged.
+  using MutateFn =
+      absl::FunctionRef<absl::StatusOr<std::optional<Item>>(const Item*)>;
+  // Receives one item in key order; returns false to stop the visit.
+  using VisitFn = absl::FunctionRef<bool(absl::string_view sort_key,
+                                         const ItemPtr& item)>;
+
+  explicit Table(TableDefinition definition);
+
+  Table(const Table&) = delete;
+  Table& operator=(const Table&) = delete;
+
+  const TableDefinition& definition() const { return definition_; }
+  const KeySchema& schema() const { return definition_.key_schema; }
+
+  // Returns the item stored under `key`, or nullptr if there is none.
+  ItemPtr Get(const EncodedKey& key) const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Atomically reads the item under `key`, passes it to `mutate`, and stores
+  // the result. Returns the item that was there before (nullptr if none). If
+  // `mutate` returns an error, the table is unchanged and that error is
+  // returned. `mutate` runs with the table lock held exclusively, must be
+  // pure, and must not call back into this Table.
+  // REQUIRES: a stored item's key attributes encode to `key`.
+  absl::StatusOr<ItemPtr> Mutate(const EncodedKey& key, MutateFn mutate)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Visits the items of one partition whose sort keys lie in `range`, in
+  // `direction` order, until `visit` returns false. O(log n) to find the
+  // first item, then O(1) per item; the partition is never copied. Holds
+  // the lock shared while visiting.
+  void VisitPartition(absl::string_view partition_key,
+                      const SortKeyRange& range, Direction direction,
+                      VisitFn visit) const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The number of items and DynamoDB's total item size of the table.
+  int64_t item_count() const ABSL_LOCKS_EXCLUDED(mu_);
+  int64_t size_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  using Partition = absl::btree_map<std::string, ItemPtr>;
+
+  const TableDefinition definition_;
+  mutable absl::Mutex mu_;
+  absl::flat_hash_map<std::string, Partition> partitions_ ABSL_GUARDED_BY(mu_);
+  int64_t item_count_ ABSL_GUARDED_BY(mu_) = 0;
+  int64_t size_bytes_ ABSL_GUARDED_BY(mu_) = 0;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_TABLE_H_
