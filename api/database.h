@@ -32,6 +32,9 @@
 #ifndef DYNAMITE_API_DATABASE_H_
 #define DYNAMITE_API_DATABASE_H_
 
+#include <atomic>
+#include <cstdint>
+
 #include "absl/status/statusor.h"
 #include "api/item_requests.h"
 #include "api/options.h"
@@ -70,6 +73,7 @@ class Database {
   const DatabaseOptions options_;
   const Clock* const clock_;
   Catalog catalog_;
+  std::atomic<uint64_t> tables_created_{0};  // seeds TableIds
 };
 
 }  // namespace dynamite

@@ -8,25 +8,34 @@
 namespace dynamite {
 namespace {
 
-using Partition = absl::btree_map<std::string, ItemPtr>;
-
 // Visits [first, last) of `partition` in the given direction. The iterators
 // come from lower_bound/upper_bound, so the walk touches only the range.
-void VisitRange(Partition::const_iterator first, Partition::const_iterator last,
-                Direction direction, Table::VisitFn visit) {
+template <typename Iterator>
+void VisitRange(Iterator first, Iterator last, Direction direction,
+                Table::VisitFn visit) {
   if (direction == Direction::kForward) {
     for (auto it = first; it != last; ++it) {
-      if (!visit(it->first, it->second)) return;
+      if (!visit(it->first, it->second.item, it->second.size)) return;
     }
     return;
   }
   for (auto it = last; it != first;) {
     --it;
-    if (!visit(it->first, it->second)) return;
+    if (!visit(it->first, it->second.item, it->second.size)) return;
   }
 }
 
 }  // namespace
+
+bool SortKeyRange::Contains(absl::string_view key) const {
+  if (lower.has_value()) {
+    if (lower->inclusive ? key < lower->key : key <= lower->key) return false;
+  }
+  if (upper.has_value()) {
+    if (upper->inclusive ? key > upper->key : key >= upper->key) return false;
+  }
+  return true;
+}
 
 Table::Table(TableDefinition definition) : definition_(std::move(definition)) {}
 
@@ -36,33 +45,35 @@ ItemPtr Table::Get(const EncodedKey& key) const {
   if (partition == partitions_.end()) return nullptr;
   auto it = partition->second.find(key.sort);
   if (it == partition->second.end()) return nullptr;
-  return it->second;
+  return it->second.item;
 }
 
 absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
   absl::MutexLock lock(&mu_);
   auto partition = partitions_.find(key.partition);
-  ItemPtr old;
+  Entry old;
   if (partition != partitions_.end()) {
     auto it = partition->second.find(key.sort);
     if (it != partition->second.end()) old = it->second;
   }
-  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(old.get()));
+  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(old.item.get()));
 
-  if (old != nullptr) {
+  if (old.item != nullptr) {
     --item_count_;
-    size_bytes_ -= ItemSize(*old);
+    size_bytes_ -= old.size;
   }
   if (next.has_value()) {
+    Entry entry;
+    entry.size = ItemSize(*next);
+    entry.item = std::make_shared<const Item>(*std::move(next));
     ++item_count_;
-    size_bytes_ += ItemSize(*next);
-    auto stored = std::make_shared<const Item>(*std::move(next));
-    partitions_[key.partition].insert_or_assign(key.sort, std::move(stored));
-  } else if (old != nullptr) {
+    size_bytes_ += entry.size;
+    partitions_[key.partition].insert_or_assign(key.sort, std::move(entry));
+  } else if (old.item != nullptr) {
     partition->second.erase(key.sort);
     if (partition->second.empty()) partitions_.erase(partition);
   }
-  return old;
+  return old.item;
 }
 
 void Table::VisitPartition(absl::string_view partition_key,

@@ -63,6 +63,9 @@ struct SortKeyBound {
 struct SortKeyRange {
   std::optional<SortKeyBound> lower;
   std::optional<SortKeyBound> upper;
+
+  // True if the encoded sort key `key` lies inside the range.
+  bool Contains(absl::string_view key) const;
 };
 
 enum class Direction { kForward, kBackward };
@@ -73,9 +76,10 @@ class Table {
   // store, std::nullopt to delete it, or an error to leave it unchanged.
   using MutateFn =
       absl::FunctionRef<absl::StatusOr<std::optional<Item>>(const Item*)>;
-  // Receives one item in key order; returns false to stop the visit.
+  // Receives one item in key order with its DynamoDB size (ItemSize(), kept
+  // with the item so a read never recomputes it); returns false to stop.
   using VisitFn = absl::FunctionRef<bool(absl::string_view sort_key,
-                                         const ItemPtr& item)>;
+                                         const ItemPtr& item, int64_t size)>;
 
   explicit Table(TableDefinition definition);
 
@@ -110,7 +114,11 @@ class Table {
   int64_t size_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  using Partition = absl::btree_map<std::string, ItemPtr>;
+  struct Entry {
+    ItemPtr item;
+    int64_t size = 0;
+  };
+  using Partition = absl::btree_map<std::string, Entry>;
 
   const TableDefinition definition_;
   mutable absl::Mutex mu_;

@@ -1,0 +1,66 @@
+#include "api/constraint.h"
+
+#include "absl/strings/ascii.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "common/errors.h"
+
+namespace dynamite {
+namespace {
+
+constexpr absl::string_view kTableNamePattern =
+    "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+";
+
+bool IsTableNameChar(char c) {
+  return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' ||
+         c == '.' || c == '-';
+}
+
+bool MatchesTableNamePattern(absl::string_view name) {
+  if (name.empty()) return false;
+  for (char c : name) {
+    if (!IsTableNameChar(c)) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+std::string ConstraintViolation(absl::string_view value, absl::string_view path,
+                                absl::string_view rule) {
+  return absl::StrCat("Value '", value, "' at '", path,
+                      "' failed to satisfy constraint: ", rule);
+}
+
+absl::Status ConstraintError(const std::vector<std::string>& violations) {
+  const size_t n = violations.size();
+  return ValidationError(absl::StrCat(n, n == 1 ? " validation error" : " validation errors",
+                                      " detected: ",
+                                      absl::StrJoin(violations, "; ")));
+}
+
+absl::Status ValidateTableName(absl::string_view name, TableNameUse use) {
+  const bool length_ok = name.size() >= kMinTableNameLength &&
+                         name.size() <= kMaxTableNameLength;
+  if (use == TableNameUse::kTableOperation && !length_ok) {
+    return ValidationError(
+        "TableName must be at least 3 characters long and at most 255 "
+        "characters long");
+  }
+  std::vector<std::string> violations;
+  if (!MatchesTableNamePattern(name)) {
+    violations.push_back(ConstraintViolation(name, "tableName", kTableNamePattern));
+  }
+  if (name.size() < kMinTableNameLength) {
+    violations.push_back(ConstraintViolation(
+        name, "tableName", "Member must have length greater than or equal to 3"));
+  }
+  if (name.size() > kMaxTableNameLength) {
+    violations.push_back(ConstraintViolation(
+        name, "tableName", "Member must have length less than or equal to 255"));
+  }
+  if (violations.empty()) return absl::OkStatus();
+  return ConstraintError(violations);
+}
+
+}  // namespace dynamite

@@ -1,0 +1,98 @@
+// The single-item operations of Database: PutItem, GetItem, DeleteItem.
+// Each validates the whole request (DynamoDB's order: parameters, item
+// contents and size, then the table, then the key against its schema) before
+// it touches the table, and writes through Table::Mutate, so a failed
+// request changes nothing.
+
+#include <optional>
+#include <utility>
+
+#include "api/constraint.h"
+#include "api/database.h"
+#include "common/errors.h"
+#include "common/status_macros.h"
+
+namespace dynamite {
+namespace {
+
+// DynamoDB's message for item, batch and transaction operations on a
+// missing table (reference §11.4).
+constexpr absl::string_view kTableNotFound = "Requested resource not found";
+
+// PutItem: the 400 KB check comes during request validation, before the
+// table lookup (reference §4).
+absl::Status ValidatePutItem(const PutItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  if (request.return_values != ReturnValue::kNone &&
+      request.return_values != ReturnValue::kAllOld) {
+    return ValidationError("ReturnValues can only be ALL_OLD or NONE");
+  }
+  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(request.item));
+  if (ItemSize(request.item) > kMaxItemSizeBytes) {
+    return ValidationError("Item size has exceeded the maximum allowed size");
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::StatusOr<PutItemResponse> Database::PutItem(
+    const PutItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(ValidatePutItem(request));
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Find(request.table_name, kTableNotFound));
+  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
+                            ExtractItemKey(table->schema(), request.item));
+
+  // Copied before the table lock is taken, so the lock covers only the swap.
+  Item item = request.item;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ItemPtr old,
+      table->Mutate(key, [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+        return std::move(item);
+      }));
+  PutItemResponse response;
+  if (request.return_values == ReturnValue::kAllOld) {
+    response.attributes = std::move(old);
+  }
+  return response;
+}
+
+absl::StatusOr<GetItemResponse> Database::GetItem(
+    const GetItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Find(request.table_name, kTableNotFound));
+  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
+                            ExtractKey(table->schema(), request.key));
+  return GetItemResponse{table->Get(key)};
+}
+
+absl::StatusOr<DeleteItemResponse> Database::DeleteItem(
+    const DeleteItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  if (request.return_values != ReturnValue::kNone &&
+      request.return_values != ReturnValue::kAllOld) {
+    return ValidationError("Return values set to invalid value");
+  }
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Find(request.table_name, kTableNotFound));
+  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
+                            ExtractKey(table->schema(), request.key));
+
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ItemPtr old,
+      table->Mutate(key, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+        return std::nullopt;
+      }));
+  DeleteItemResponse response;
+  if (request.return_values == ReturnValue::kAllOld) {
+    response.attributes = std::move(old);
+  }
+  return response;
+}
+
+}  // namespace dynamite

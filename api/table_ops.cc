@@ -1,0 +1,288 @@
+// The table operations of Database: CreateTable, DescribeTable, ListTables,
+// DeleteTable. Tables are ACTIVE as soon as CreateTable returns (as in
+// DynamoDB Local); validation follows DynamoDB's order and messages
+// (reference §3.1, §11.4, §11.5).
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "api/constraint.h"
+#include "api/database.h"
+#include "common/errors.h"
+#include "common/status_macros.h"
+
+namespace dynamite {
+namespace {
+
+// ListTables' Limit range and default (reference §11.5).
+constexpr int64_t kMaxListTablesLimit = 100;
+// Key attribute names are at most 255 bytes (reference §1.5).
+constexpr size_t kMaxKeyAttributeNameBytes = 255;
+
+constexpr absl::string_view kInvalidPrefix =
+    "One or more parameter values were invalid: ";
+
+absl::Status ValidateKeySchemaShape(const CreateTableRequest& request) {
+  const auto& key_schema = request.key_schema;
+  if (key_schema.empty() || key_schema.size() > 2) {
+    return ConstraintError({ConstraintViolation(
+        key_schema.empty() ? "[]" : "[...]", "keySchema",
+        key_schema.empty()
+            ? "Member must have length greater than or equal to 1"
+            : "Member must have length less than or equal to 2")});
+  }
+  std::vector<std::string> violations;
+  for (size_t i = 0; i < key_schema.size(); ++i) {
+    const std::string& name = key_schema[i].attribute_name;
+    if (name.empty() || name.size() > kMaxKeyAttributeNameBytes) {
+      violations.push_back(ConstraintViolation(
+          name, absl::StrCat("keySchema.", i + 1, ".member.attributeName"),
+          name.empty() ? "Member must have length greater than or equal to 1"
+                       : "Member must have length less than or equal to 255"));
+    }
+  }
+  for (size_t i = 0; i < request.attribute_definitions.size(); ++i) {
+    const std::string& name = request.attribute_definitions[i].attribute_name;
+    if (name.empty() || name.size() > kMaxKeyAttributeNameBytes) {
+      violations.push_back(ConstraintViolation(
+          name,
+          absl::StrCat("attributeDefinitions.", i + 1, ".member.attributeName"),
+          name.empty() ? "Member must have length greater than or equal to 1"
+                       : "Member must have length less than or equal to 255"));
+    }
+  }
+  if (!violations.empty()) return ConstraintError(violations);
+
+  if (key_schema[0].key_type != KeySchemaRole::kHash) {
+    return ValidationError(
+        "Invalid KeySchema: The first KeySchemaElement is not a HASH key type");
+  }
+  if (key_schema.size() == 2) {
+    if (key_schema[1].key_type != KeySchemaRole::kRange) {
+      return ValidationError(
+          "Invalid KeySchema: The second KeySchemaElement is not a RANGE key "
+          "type");
+    }
+    if (key_schema[0].attribute_name == key_schema[1].attribute_name) {
+      return ValidationError(
+          "Both the Hash Key and the Range Key element in the KeySchema have "
+          "the same name");
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Builds the KeySchema from the request's KeySchema and
+// AttributeDefinitions, which must define exactly the key attributes.
+absl::StatusOr<KeySchema> ResolveKeySchema(const CreateTableRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateKeySchemaShape(request));
+  const auto& definitions = request.attribute_definitions;
+  for (size_t i = 0; i < definitions.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (definitions[i].attribute_name == definitions[j].attribute_name) {
+        return ValidationError(absl::StrCat(
+            kInvalidPrefix, "Duplicate AttributeName in AttributeDefinitions: ",
+            definitions[i].attribute_name));
+      }
+    }
+  }
+  auto find_type = [&](const std::string& name) -> const AttributeDefinition* {
+    for (const AttributeDefinition& d : definitions) {
+      if (d.attribute_name == name) return &d;
+    }
+    return nullptr;
+  };
+  std::vector<std::string> undefined;
+  for (const KeySchemaElement& element : request.key_schema) {
+    if (find_type(element.attribute_name) == nullptr) {
+      undefined.push_back(element.attribute_name);
+    }
+  }
+  if (!undefined.empty()) {
+    std::vector<std::string> defined;
+    for (const AttributeDefinition& d : definitions) {
+      defined.push_back(d.attribute_name);
+    }
+    return ValidationError(absl::StrCat(
+        kInvalidPrefix,
+        "Some index key attributes are not defined in AttributeDefinitions. "
+        "Keys: [",
+        absl::StrJoin(undefined, ", "), "], AttributeDefinitions: [",
+        absl::StrJoin(defined, ", "), "]"));
+  }
+  if (definitions.size() != request.key_schema.size()) {
+    return ValidationError(absl::StrCat(
+        kInvalidPrefix,
+        "Number of attributes in KeySchema does not exactly match number of "
+        "attributes defined in AttributeDefinitions"));
+  }
+  KeySchema schema;
+  schema.partition_key = {request.key_schema[0].attribute_name,
+                          find_type(request.key_schema[0].attribute_name)
+                              ->attribute_type};
+  if (request.key_schema.size() == 2) {
+    schema.sort_key = KeyAttribute{
+        request.key_schema[1].attribute_name,
+        find_type(request.key_schema[1].attribute_name)->attribute_type};
+  }
+  return schema;
+}
+
+absl::Status ValidateBilling(const CreateTableRequest& request) {
+  const BillingMode mode =
+      request.billing_mode.value_or(BillingMode::kProvisioned);
+  if (mode == BillingMode::kPayPerRequest) {
+    if (request.provisioned_throughput.has_value()) {
+      return ValidationError(absl::StrCat(
+          kInvalidPrefix,
+          "Neither ReadCapacityUnits nor WriteCapacityUnits can be specified "
+          "when BillingMode is PAY_PER_REQUEST"));
+    }
+    return absl::OkStatus();
+  }
+  if (!request.provisioned_throughput.has_value()) {
+    return ValidationError(
+        absl::StrCat(kInvalidPrefix,
+                     "ReadCapacityUnits and WriteCapacityUnits must both be "
+                     "specified when BillingMode is PROVISIONED"));
+  }
+  std::vector<std::string> violations;
+  const ProvisionedThroughput& t = *request.provisioned_throughput;
+  if (t.write_capacity_units < 1) {
+    violations.push_back(ConstraintViolation(
+        absl::StrCat(t.write_capacity_units),
+        "provisionedThroughput.writeCapacityUnits",
+        "Member must have value greater than or equal to 1"));
+  }
+  if (t.read_capacity_units < 1) {
+    violations.push_back(ConstraintViolation(
+        absl::StrCat(t.read_capacity_units),
+        "provisionedThroughput.readCapacityUnits",
+        "Member must have value greater than or equal to 1"));
+  }
+  if (!violations.empty()) return ConstraintError(violations);
+  return absl::OkStatus();
+}
+
+// A version-4-shaped UUID from a process-wide counter and the creation time;
+// unique within a Database, which is all DynamoDB's TableId promises here.
+std::string MakeTableId(absl::Time created, uint64_t sequence) {
+  const uint64_t nanos = static_cast<uint64_t>(absl::ToUnixNanos(created));
+  const uint64_t hi = nanos ^ (sequence * 0x9E3779B97F4A7C15ULL);
+  const uint64_t lo = sequence * 0xBF58476D1CE4E5B9ULL + nanos;
+  const std::string hex = absl::StrCat(absl::Hex(hi, absl::kZeroPad16),
+                                       absl::Hex(lo, absl::kZeroPad16));
+  return absl::StrCat(hex.substr(0, 8), "-", hex.substr(8, 4), "-4",
+                      hex.substr(13, 3), "-a", hex.substr(17, 3), "-",
+                      hex.substr(20, 12));
+}
+
+TableDescription Describe(const Table& table, absl::string_view status) {
+  const TableDefinition& def = table.definition();
+  TableDescription d;
+  d.table_name = def.name;
+  d.key_schema.push_back(
+      {def.key_schema.partition_key.name, KeySchemaRole::kHash});
+  if (def.key_schema.sort_key.has_value()) {
+    d.key_schema.push_back(
+        {def.key_schema.sort_key->name, KeySchemaRole::kRange});
+  }
+  for (const KeyAttribute& a : def.attribute_definitions) {
+    d.attribute_definitions.push_back({a.name, a.type});
+  }
+  d.table_status = std::string(status);
+  d.creation_date_time = def.creation_time;
+  d.item_count = table.item_count();
+  d.table_size_bytes = table.size_bytes();
+  d.table_arn = def.arn;
+  d.table_id = def.table_id;
+  d.billing_mode = def.billing_mode;
+  d.provisioned_throughput = {def.read_capacity_units,
+                              def.write_capacity_units};
+  return d;
+}
+
+std::string NotFoundMessage(absl::string_view name) {
+  return absl::StrCat("Requested resource not found: Table: ", name,
+                      " not found");
+}
+
+}  // namespace
+
+Database::Database(DatabaseOptions options)
+    : options_(std::move(options)),
+      clock_(options_.clock != nullptr ? options_.clock : Clock::Real()) {}
+
+absl::StatusOr<CreateTableResponse> Database::CreateTable(
+    const CreateTableRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kTableOperation));
+  DYNAMITE_ASSIGN_OR_RETURN(KeySchema schema, ResolveKeySchema(request));
+  DYNAMITE_RETURN_IF_ERROR(ValidateBilling(request));
+
+  TableDefinition def;
+  def.name = request.table_name;
+  def.key_schema = std::move(schema);
+  for (const AttributeDefinition& a : request.attribute_definitions) {
+    def.attribute_definitions.push_back({a.attribute_name, a.attribute_type});
+  }
+  def.billing_mode = request.billing_mode.value_or(BillingMode::kProvisioned);
+  if (request.provisioned_throughput.has_value()) {
+    def.read_capacity_units = request.provisioned_throughput->read_capacity_units;
+    def.write_capacity_units =
+        request.provisioned_throughput->write_capacity_units;
+  }
+  def.creation_time = clock_->Now();
+  def.table_id = MakeTableId(def.creation_time, ++tables_created_);
+  def.arn = absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
+                         options_.account_id, ":table/", request.table_name);
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Create(std::move(def)));
+  return CreateTableResponse{Describe(*table, "ACTIVE")};
+}
+
+absl::StatusOr<DescribeTableResponse> Database::DescribeTable(
+    const DescribeTableRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kTableOperation));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      catalog_.Find(request.table_name, NotFoundMessage(request.table_name)));
+  return DescribeTableResponse{Describe(*table, "ACTIVE")};
+}
+
+absl::StatusOr<ListTablesResponse> Database::ListTables(
+    const ListTablesRequest& request) {
+  const int64_t limit = request.limit.value_or(kMaxListTablesLimit);
+  if (limit < 1 || limit > kMaxListTablesLimit) {
+    return ConstraintError({ConstraintViolation(
+        absl::StrCat(limit), "limit",
+        limit < 1 ? "Member must have value greater than or equal to 1"
+                  : "Member must have value less than or equal to 100")});
+  }
+  // One more than asked tells whether the listing was truncated.
+  ListTablesResponse response;
+  response.table_names = catalog_.ListNames(
+      request.exclusive_start_table_name.value_or(""), limit + 1);
+  if (response.table_names.size() > static_cast<size_t>(limit)) {
+    response.table_names.pop_back();
+    response.last_evaluated_table_name = response.table_names.back();
+  }
+  return response;
+}
+
+absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
+    const DeleteTableRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kTableOperation));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      catalog_.Delete(request.table_name, NotFoundMessage(request.table_name)));
+  return DeleteTableResponse{Describe(*table, "DELETING")};
+}
+
+}  // namespace dynamite

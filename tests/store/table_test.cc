@@ -1,0 +1,198 @@
+#include "store/table.h"
+
+#include <string>
+#include <vector>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+#include "tests/support/status_matchers.h"
+
+namespace dynamite {
+namespace {
+
+using ::dynamite::testing::IsError;
+using ::dynamite::testing::IsOk;
+using ::testing::ElementsAre;
+using ::testing::IsNull;
+
+TableDefinition Definition() {
+  TableDefinition def;
+  def.name = "t";
+  def.key_schema.partition_key = {"pk", KeyType::kS};
+  def.key_schema.sort_key = KeyAttribute{"sk", KeyType::kS};
+  return def;
+}
+
+Item MakeItem(const std::string& pk, const std::string& sk) {
+  return Item{{"pk", AttributeValue::S(pk)}, {"sk", AttributeValue::S(sk)}};
+}
+
+// Stores `item` under its raw string key (S keys encode as themselves).
+void Put(Table& table, const std::string& pk, const std::string& sk) {
+  ASSERT_THAT(table.Mutate({pk, sk},
+                           [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                             return MakeItem(pk, sk);
+                           }),
+              IsOk());
+}
+
+std::vector<std::string> Visit(const Table& table, const std::string& pk,
+                               const SortKeyRange& range, Direction direction) {
+  std::vector<std::string> keys;
+  table.VisitPartition(pk, range, direction,
+                       [&](absl::string_view sk, const ItemPtr&, int64_t) {
+                         keys.emplace_back(sk);
+                         return true;
+                       });
+  return keys;
+}
+
+TEST(TableTest, GetReturnsNullForMissingItem) {
+  Table table(Definition());
+
+  EXPECT_THAT(table.Get({"a", "1"}), IsNull());
+}
+
+TEST(TableTest, MutateStoresAndReturnsOldItem) {
+  Table table(Definition());
+  Put(table, "a", "1");
+
+  absl::StatusOr<ItemPtr> old = table.Mutate(
+      {"a", "1"}, [](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+        Item next = *current;
+        next["x"] = AttributeValue::Bool(true);
+        return next;
+      });
+
+  ASSERT_THAT(old, IsOk());
+  ASSERT_NE(*old, nullptr);
+  EXPECT_EQ((*old)->count("x"), 0u);
+  EXPECT_EQ(table.Get({"a", "1"})->count("x"), 1u);
+}
+
+TEST(TableTest, MutateLeavesTableUnchangedOnError) {
+  Table table(Definition());
+  Put(table, "a", "1");
+  const int64_t size_before = table.size_bytes();
+
+  absl::StatusOr<ItemPtr> result =
+      table.Mutate({"a", "1"}, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+        return ValidationError("nope");
+      });
+
+  EXPECT_THAT(result, IsError(ErrorKind::kValidation, "nope"));
+  EXPECT_EQ(table.item_count(), 1);
+  EXPECT_EQ(table.size_bytes(), size_before);
+}
+
+TEST(TableTest, DeleteRemovesItemAndEmptyPartition) {
+  Table table(Definition());
+  Put(table, "a", "1");
+
+  ASSERT_THAT(table.Mutate({"a", "1"},
+                           [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                             return std::nullopt;
+                           }),
+              IsOk());
+
+  EXPECT_THAT(table.Get({"a", "1"}), IsNull());
+  EXPECT_EQ(table.item_count(), 0);
+  EXPECT_EQ(table.size_bytes(), 0);
+  EXPECT_THAT(Visit(table, "a", {}, Direction::kForward), ElementsAre());
+}
+
+TEST(TableTest, TracksItemCountAndSize) {
+  Table table(Definition());
+  Put(table, "a", "1");
+  Put(table, "a", "2");
+  Put(table, "a", "2");  // overwrite
+
+  EXPECT_EQ(table.item_count(), 2);
+  // Each item: "pk" (2) + "a" (1) + "sk" (2) + one-byte key (1) = 6.
+  EXPECT_EQ(table.size_bytes(), 12);
+}
+
+TEST(TableTest, VisitsPartitionInKeyOrderBothWays) {
+  Table table(Definition());
+  for (const char* sk : {"b", "a", "d", "c"}) Put(table, "p", sk);
+  Put(table, "q", "a");
+
+  EXPECT_THAT(Visit(table, "p", {}, Direction::kForward),
+              ElementsAre("a", "b", "c", "d"));
+  EXPECT_THAT(Visit(table, "p", {}, Direction::kBackward),
+              ElementsAre("d", "c", "b", "a"));
+}
+
+TEST(TableTest, VisitRespectsInclusiveAndExclusiveBounds) {
+  Table table(Definition());
+  for (const char* sk : {"a", "b", "c", "d", "e"}) Put(table, "p", sk);
+
+  SortKeyRange closed{SortKeyBound{"b", true}, SortKeyBound{"d", true}};
+  SortKeyRange open{SortKeyBound{"b", false}, SortKeyBound{"d", false}};
+  SortKeyRange between_keys{SortKeyBound{"bb", true}, SortKeyBound{"cc", true}};
+
+  EXPECT_THAT(Visit(table, "p", closed, Direction::kForward),
+              ElementsAre("b", "c", "d"));
+  EXPECT_THAT(Visit(table, "p", closed, Direction::kBackward),
+              ElementsAre("d", "c", "b"));
+  EXPECT_THAT(Visit(table, "p", open, Direction::kForward), ElementsAre("c"));
+  EXPECT_THAT(Visit(table, "p", between_keys, Direction::kBackward),
+              ElementsAre("c"));
+}
+
+TEST(TableTest, InvertedOrEmptyRangeVisitsNothing) {
+  Table table(Definition());
+  for (const char* sk : {"a", "b", "c"}) Put(table, "p", sk);
+
+  SortKeyRange inverted{SortKeyBound{"c", true}, SortKeyBound{"a", true}};
+  SortKeyRange empty{SortKeyBound{"b", false}, SortKeyBound{"b", false}};
+  SortKeyRange past_end{SortKeyBound{"z", true}, std::nullopt};
+
+  EXPECT_THAT(Visit(table, "p", inverted, Direction::kForward), ElementsAre());
+  EXPECT_THAT(Visit(table, "p", empty, Direction::kBackward), ElementsAre());
+  EXPECT_THAT(Visit(table, "p", past_end, Direction::kForward), ElementsAre());
+  EXPECT_THAT(Visit(table, "missing", {}, Direction::kForward), ElementsAre());
+}
+
+TEST(TableTest, VisitStopsWhenCallbackSaysSo) {
+  Table table(Definition());
+  for (const char* sk : {"a", "b", "c"}) Put(table, "p", sk);
+  std::vector<std::string> seen;
+
+  table.VisitPartition("p", {}, Direction::kForward,
+                       [&](absl::string_view sk, const ItemPtr&, int64_t) {
+                         seen.emplace_back(sk);
+                         return seen.size() < 2;
+                       });
+
+  EXPECT_THAT(seen, ElementsAre("a", "b"));
+}
+
+TEST(TableTest, ReadersKeepTheirSnapshotAcrossWrites) {
+  Table table(Definition());
+  Put(table, "a", "1");
+  ItemPtr before = table.Get({"a", "1"});
+
+  ASSERT_THAT(table.Mutate({"a", "1"},
+                           [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                             return std::nullopt;
+                           }),
+              IsOk());
+
+  ASSERT_NE(before, nullptr);
+  EXPECT_EQ(before->at("sk").s(), "1");
+}
+
+TEST(SortKeyRangeTest, ContainsHonoursInclusiveness) {
+  SortKeyRange range{SortKeyBound{"b", false}, SortKeyBound{"d", true}};
+
+  EXPECT_FALSE(range.Contains("a"));
+  EXPECT_FALSE(range.Contains("b"));
+  EXPECT_TRUE(range.Contains("bb"));
+  EXPECT_TRUE(range.Contains("d"));
+  EXPECT_FALSE(range.Contains("da"));
+  EXPECT_TRUE(SortKeyRange{}.Contains(""));
+}
+
+}  // namespace
+}  // namespace dynamite
