@@ -1,0 +1,207 @@
+// The "limit" baseline of workload L (workloads.md): the leaderboard's
+// operations on a bare
+// absl::flat_hash_map<std::string, absl::btree_map<std::string, Entry>>,
+// the fastest an ordered in-memory index can be. The Dynamite benchmarks of
+// the same workload report their times as a ratio to these.
+//
+// Every operation does what a DynamoDB request must at the least: one hash
+// lookup for the partition, one B-tree seek, and a copy of each returned
+// entry (a response owns its items). There is no request parsing, no
+// expression, no locking.
+//
+// Run from a Release build:
+//   build-release/bench/limit_bench --benchmark_filter=BM_LimitTop10
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/container/btree_map.h"
+#include "absl/container/flat_hash_map.h"
+#include "benchmark/benchmark.h"
+
+#include "bench/leaderboard_workload.h"
+
+namespace dynamite {
+namespace {
+
+// The non-key attributes of a leaderboard item, as a plain struct.
+struct Entry {
+  std::string player_id;
+  int64_t score = 0;
+  int64_t ts = 0;
+  std::string name;
+};
+
+using Partition = absl::btree_map<std::string, Entry>;
+using LimitTable = absl::flat_hash_map<std::string, Partition>;
+using Row = std::pair<std::string, Entry>;  // rank key, attributes
+
+constexpr int64_t kPickCount = 4096;  // A power of two: cycled with a mask.
+constexpr int kPageSize = 100;
+constexpr int kPagedEntries = 1000;
+constexpr int kQueryLimit = 10;
+
+LimitTable Load(const std::vector<LeaderboardItem>& items) {
+  LimitTable table;
+  for (const LeaderboardItem& item : items) {
+    table[item.leaderboard_id].insert_or_assign(
+        item.rank_key, Entry{item.player_id, item.score, item.ts, item.name});
+  }
+  return table;
+}
+
+// A loaded table with its items and random picks, built once per scale.
+struct Loaded {
+  std::vector<LeaderboardItem> items;
+  LimitTable table;
+  std::vector<int64_t> picks;
+};
+
+const Loaded& LoadedFor(int64_t item_count) {
+  // Benchmarks run one at a time, on one thread.
+  static auto* cache = new std::map<int64_t, std::unique_ptr<Loaded>>();
+  std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
+  if (loaded == nullptr) {
+    loaded = std::make_unique<Loaded>();
+    loaded->items = GenerateLeaderboard(item_count);
+    loaded->table = Load(loaded->items);
+    loaded->picks = LeaderboardPicks(item_count, kPickCount);
+  }
+  return *loaded;
+}
+
+// Copies up to `limit` entries starting at `it` into `out`; returns the
+// position after the last one copied.
+Partition::const_iterator CopyRows(const Partition& partition,
+                                   Partition::const_iterator it, int limit,
+                                   std::vector<Row>& out) {
+  for (int i = 0; i < limit && it != partition.end(); ++i, ++it) {
+    out.emplace_back(it->first, it->second);
+  }
+  return it;
+}
+
+// Measures loading n items into an empty table (the items are generated
+// outside the timed loop).
+void BM_LimitLoad(benchmark::State& state) {
+  const Loaded& loaded = LoadedFor(state.range(0));
+  for (auto _ : state) {
+    LimitTable table = Load(loaded.items);
+    benchmark::DoNotOptimize(table);
+  }
+  state.SetItemsProcessed(state.iterations() *
+                          static_cast<int64_t>(loaded.items.size()));
+}
+
+// top10: the first 10 entries of a partition (Query leaderboardId = :s,
+// Limit 10), cycling through the four seasons.
+void BM_LimitTop10(benchmark::State& state) {
+  const Loaded& loaded = LoadedFor(state.range(0));
+  int64_t returned = 0;
+  size_t season = 0;
+  for (auto _ : state) {
+    std::vector<Row> rows;
+    rows.reserve(kQueryLimit);
+    auto found = loaded.table.find(kLeaderboardSeasons[season]);
+    if (found != loaded.table.end()) {
+      CopyRows(found->second, found->second.begin(), kQueryLimit, rows);
+    }
+    returned += static_cast<int64_t>(rows.size());
+    benchmark::DoNotOptimize(rows);
+    season = (season + 1) % kLeaderboardSeasons.size();
+  }
+  state.SetItemsProcessed(returned);
+}
+
+// get: one random existing item by its full key (GetItem). Excludes drawing
+// the random pick.
+void BM_LimitGet(benchmark::State& state) {
+  const Loaded& loaded = LoadedFor(state.range(0));
+  int64_t returned = 0;
+  int64_t i = 0;
+  for (auto _ : state) {
+    const LeaderboardItem& key =
+        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    ++i;
+    std::unique_ptr<Entry> entry;
+    auto found = loaded.table.find(key.leaderboard_id);
+    if (found != loaded.table.end()) {
+      auto it = found->second.find(key.rank_key);
+      if (it != found->second.end()) {
+        entry = std::make_unique<Entry>(it->second);
+      }
+    }
+    returned += entry != nullptr ? 1 : 0;
+    benchmark::DoNotOptimize(entry);
+  }
+  if (returned != state.iterations()) state.SkipWithError("missing item");
+  state.SetItemsProcessed(returned);
+}
+
+// page100: the first 1,000 entries of a partition in pages of 100, each page
+// a new request that resumes after the previous page's last key (the
+// ExclusiveStartKey), cycling through the four seasons. One iteration is ten
+// requests.
+void BM_LimitPage100(benchmark::State& state) {
+  const Loaded& loaded = LoadedFor(state.range(0));
+  int64_t returned = 0;
+  size_t season = 0;
+  for (auto _ : state) {
+    std::string exclusive_start_key;
+    for (int page = 0; page < kPagedEntries / kPageSize; ++page) {
+      std::vector<Row> rows;
+      rows.reserve(kPageSize);
+      auto found = loaded.table.find(kLeaderboardSeasons[season]);
+      if (found == loaded.table.end()) break;
+      const Partition& partition = found->second;
+      auto start = exclusive_start_key.empty()
+                       ? partition.begin()
+                       : partition.upper_bound(exclusive_start_key);
+      CopyRows(partition, start, kPageSize, rows);
+      if (rows.empty()) break;
+      returned += static_cast<int64_t>(rows.size());
+      exclusive_start_key = rows.back().first;
+      benchmark::DoNotOptimize(rows);
+    }
+    season = (season + 1) % kLeaderboardSeasons.size();
+  }
+  state.SetItemsProcessed(returned);
+}
+
+// around: the 10 entries from a random existing rank key on (Query
+// leaderboardId = :s AND rankKey >= :k, Limit 10). Excludes drawing the
+// random pick.
+void BM_LimitAround(benchmark::State& state) {
+  const Loaded& loaded = LoadedFor(state.range(0));
+  int64_t returned = 0;
+  int64_t i = 0;
+  for (auto _ : state) {
+    const LeaderboardItem& from =
+        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    ++i;
+    std::vector<Row> rows;
+    rows.reserve(kQueryLimit);
+    auto found = loaded.table.find(from.leaderboard_id);
+    if (found != loaded.table.end()) {
+      const Partition& partition = found->second;
+      CopyRows(partition, partition.lower_bound(from.rank_key), kQueryLimit,
+               rows);
+    }
+    returned += static_cast<int64_t>(rows.size());
+    benchmark::DoNotOptimize(rows);
+  }
+  state.SetItemsProcessed(returned);
+}
+
+BENCHMARK(BM_LimitLoad)->ArgName("items")->Arg(10'000)->Arg(100'000);
+BENCHMARK(BM_LimitTop10)->ArgName("items")->Arg(10'000)->Arg(100'000);
+BENCHMARK(BM_LimitGet)->ArgName("items")->Arg(10'000)->Arg(100'000);
+BENCHMARK(BM_LimitPage100)->ArgName("items")->Arg(10'000)->Arg(100'000);
+BENCHMARK(BM_LimitAround)->ArgName("items")->Arg(10'000)->Arg(100'000);
+
+}  // namespace
+}  // namespace dynamite
