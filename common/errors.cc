@@ -97,7 +97,7 @@ absl::Status InternalError(absl::string_view message) {
 
 ErrorKind ErrorKindOf(const absl::Status& status) {
   assert(!status.ok());
-  if (std::optional<absl::Cord> name = status.GetPayload(kKindTypeUrl)) {
+  if (absl::optional<absl::Cord> name = status.GetPayload(kKindTypeUrl)) {
     for (ErrorKind kind : kAllKinds) {
       if (*name == ErrorName(kind)) return kind;
     }

@@ -6,6 +6,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/value.h"

@@ -7,6 +7,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/key_codec.h"
@@ -132,10 +133,10 @@ absl::StatusOr<const AttributeValue*> FindItemKey(
                                         attribute.name, " in the item"));
   }
   if (it->second.type() != ValueTypeOf(attribute.type)) {
-    return ValidationError(absl::StrCat(
-        kInvalidPrefix, "Type mismatch for key ", attribute.name,
-        " expected: ", KeyTypeName(attribute.type),
-        " actual: ", ValueTypeName(it->second.type())));
+    return ValidationError(
+        absl::StrCat(kInvalidPrefix, "Type mismatch for key ", attribute.name,
+                     " expected: ", KeyTypeName(attribute.type),
+                     " actual: ", ValueTypeName(it->second.type())));
   }
   return &it->second;
 }

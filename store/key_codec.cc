@@ -53,10 +53,11 @@ constexpr unsigned char kComplement = 0xFF;
 // Appends exponent_byte pair+ for the magnitude of `n`, each byte XORed
 // with `mask`.
 void AppendMagnitude(const Number& n, unsigned char mask, std::string& out) {
-  const int exponent_byte = n.adjusted_exponent() - Number::kMinAdjustedExponent;
+  const int exponent_byte =
+      n.adjusted_exponent() - Number::kMinAdjustedExponent;
   assert(exponent_byte >= 0 && exponent_byte <= 255);
-  out.push_back(static_cast<char>(static_cast<unsigned char>(exponent_byte) ^
-                                  mask));
+  out.push_back(
+      static_cast<char>(static_cast<unsigned char>(exponent_byte) ^ mask));
   const std::string digits = n.digits();
   for (size_t i = 0; i < digits.size(); i += 2) {
     const int high = digits[i] - '0';

@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
+
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -50,25 +51,31 @@ constexpr absl::string_view kUnderflow =
 // this), so parsing stops accumulating there.
 constexpr int64_t kExponentClamp = int64_t{1} << 50;
 
-// Returns 10^n. REQUIRES: 0 <= n <= 38 (10^38 < 2^128).
-absl::uint128 Pow10(int n) {
-  static const std::array<absl::uint128, Number::kMaxDigits + 1> kTable = [] {
-    std::array<absl::uint128, Number::kMaxDigits + 1> table;
+// 10^0 .. 10^38 (10^38 < 2^128).
+using PowerTable = std::array<absl::uint128, Number::kMaxDigits + 1>;
+const PowerTable& Powers() {
+  static const PowerTable kTable = [] {
+    PowerTable table;
     table[0] = 1;
     for (size_t i = 1; i < table.size(); ++i) table[i] = table[i - 1] * 10;
     return table;
   }();
-  assert(n >= 0 && n <= Number::kMaxDigits);
-  return kTable[static_cast<size_t>(n)];
+  return kTable;
 }
 
+// Returns 10^n. REQUIRES: 0 <= n <= 38.
+absl::uint128 Pow10(int n) {
+  assert(n >= 0 && n <= Number::kMaxDigits);
+  return Powers()[static_cast<size_t>(n)];
+}
+
+// The number of decimal digits of `value` (0 for 0), by binary search over
+// the powers of ten; 39 for the intermediate sums of Add() at or above
+// 10^38.
 int CountDigits(absl::uint128 value) {
-  int count = 0;
-  while (value != 0) {
-    value /= 10;
-    ++count;
-  }
-  return count;
+  const PowerTable& powers = Powers();
+  return static_cast<int>(
+      std::upper_bound(powers.begin(), powers.end(), value) - powers.begin());
 }
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
@@ -120,14 +127,17 @@ bool Lex(absl::string_view text, Lexed& out) {
   return i == n;
 }
 
-// Checks the result of arithmetic and builds the Number's parts: strips
-// trailing zeros, then applies the 38-digit rule (reported as overflow, as
-// DynamoDB does) and the magnitude range.
+// The raw result of arithmetic: (-1)^negative * coefficient * 10^exponent,
+// with a coefficient below 3 * 10^38.
 struct Parts {
   bool negative;
   absl::uint128 coefficient;
   int64_t exponent;
 };
+
+// Strips trailing zeros from `parts`, then applies the 38-digit rule
+// (reported as overflow, as DynamoDB does; reference §2.1) and the magnitude
+// range.
 absl::StatusOr<Parts> Normalize(Parts parts) {
   if (parts.coefficient == 0) return Parts{false, 0, 0};
   while (parts.coefficient % 10 == 0) {
@@ -152,16 +162,22 @@ absl::StatusOr<Number> Number::Parse(absl::string_view text) {
   Lexed lexed;
   if (!Lex(text, lexed)) return NotNumeric(text);
 
-  // The mantissa's digits as one sequence; the decimal point sits after
-  // int_digits.size() of them.
-  const std::string mantissa =
-      absl::StrCat(lexed.int_digits, lexed.frac_digits);
-  const size_t first = mantissa.find_first_not_of('0');
-  if (first == std::string::npos) return Number();  // any zero is accepted
-  const size_t last = mantissa.find_last_not_of('0');
+  // The mantissa's digits read as one sequence (integer digits, then
+  // fraction digits); the decimal point sits after int_digits.size() of them.
+  const size_t int_count = lexed.int_digits.size();
+  const size_t count = int_count + lexed.frac_digits.size();
+  auto digit = [&](size_t k) {
+    return k < int_count ? lexed.int_digits[k]
+                         : lexed.frac_digits[k - int_count];
+  };
+  size_t first = 0;
+  while (first < count && digit(first) == '0') ++first;
+  if (first == count) return Number();  // any zero is accepted
+  size_t last = count - 1;
+  while (digit(last) == '0') --last;
 
   const int64_t significant = static_cast<int64_t>(last - first + 1);
-  const int64_t adjusted = static_cast<int64_t>(lexed.int_digits.size()) - 1 -
+  const int64_t adjusted = static_cast<int64_t>(int_count) - 1 -
                            static_cast<int64_t>(first) + lexed.exponent;
   // Magnitude is checked before precision (UNVERIFIED which DynamoDB
   // reports when both apply).
@@ -169,9 +185,16 @@ absl::StatusOr<Number> Number::Parse(absl::string_view text) {
   if (adjusted < kMinAdjustedExponent) return ValidationError(kUnderflow);
   if (significant > kMaxDigits) return ValidationError(kTooManyDigits);
 
+  // Accumulate in 64-bit chunks of up to 19 digits; 128-bit steps are
+  // needed only between chunks.
   absl::uint128 coefficient = 0;
-  for (size_t i = first; i <= last; ++i) {
-    coefficient = coefficient * 10 + (mantissa[i] - '0');
+  for (size_t k = first; k <= last;) {
+    uint64_t chunk = 0;
+    int chunk_digits = 0;
+    for (; k <= last && chunk_digits < 19; ++k, ++chunk_digits) {
+      chunk = chunk * 10 + static_cast<uint64_t>(digit(k) - '0');
+    }
+    coefficient = coefficient * Pow10(chunk_digits) + chunk;
   }
   return Number(lexed.negative, coefficient,
                 static_cast<int32_t>(adjusted - (significant - 1)));
@@ -259,15 +282,15 @@ int Number::adjusted_exponent() const {
 }
 
 std::string Number::digits() const {
-  if (is_zero()) return "0";
-  std::string out;
-  absl::uint128 value = coefficient_;
-  while (value != 0) {
-    out.push_back(static_cast<char>('0' + static_cast<int>(value % 10)));
-    value /= 10;
-  }
-  std::reverse(out.begin(), out.end());
-  return out;
+  // One 128-bit division, then 64-bit formatting: the coefficient is below
+  // 10^38, so both halves fit 19 digits.
+  const absl::uint128 kTenPow19 = Pow10(19);
+  const uint64_t high = absl::Uint128Low64(coefficient_ / kTenPow19);
+  const uint64_t low = absl::Uint128Low64(coefficient_ % kTenPow19);
+  if (high == 0) return absl::StrCat(low);
+  const std::string low_digits = absl::StrCat(low);
+  return absl::StrCat(high, std::string(19 - low_digits.size(), '0'),
+                      low_digits);
 }
 
 int Number::StorageSize() const {

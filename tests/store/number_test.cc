@@ -6,9 +6,10 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
-#include "common/errors.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+#include "common/errors.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -119,19 +120,52 @@ TEST(NumberTest, AcceptsTheSyntaxDynamoDbAccepts) {
 
 TEST(NumberTest, RejectsMalformedTextWithTheInputInTheMessage) {
   const std::vector<std::string> bad = {
-      "NaN", "-NaN", "Infinity", "-Infinity", "dog", "-dog", " 1", "1 ",
-      "1+2", "1.2.3", "+e2", "1e", "1e+", "1E-", "e5", ".", "+", "-",
-      "+.", ".e1", "--1", "+-1", "1..2", "0x10", "1_000", "1,5", "1e2e3",
-      "1e2.5", "1.5e", "1 e2", "1e 2", "\t1", "1\n", "inf", "1d", "1f",
-      std::string("1\0", 2), "\xd9\xa1",  // ARABIC-INDIC DIGIT ONE
+      "NaN",
+      "-NaN",
+      "Infinity",
+      "-Infinity",
+      "dog",
+      "-dog",
+      " 1",
+      "1 ",
+      "1+2",
+      "1.2.3",
+      "+e2",
+      "1e",
+      "1e+",
+      "1E-",
+      "e5",
+      ".",
+      "+",
+      "-",
+      "+.",
+      ".e1",
+      "--1",
+      "+-1",
+      "1..2",
+      "0x10",
+      "1_000",
+      "1,5",
+      "1e2e3",
+      "1e2.5",
+      "1.5e",
+      "1 e2",
+      "1e 2",
+      "\t1",
+      "1\n",
+      "inf",
+      "1d",
+      "1f",
+      std::string("1\0", 2),
+      "\xd9\xa1",  // ARABIC-INDIC DIGIT ONE
   };
   for (const std::string& text : bad) {
     SCOPED_TRACE(text);
     EXPECT_THAT(
         Number::Parse(text),
-        IsError(ErrorKind::kValidation,
-                "The parameter cannot be converted to a numeric value: " +
-                    text));
+        IsError(
+            ErrorKind::kValidation,
+            "The parameter cannot be converted to a numeric value: " + text));
   }
 }
 
@@ -158,7 +192,8 @@ TEST(NumberTest, RejectsMagnitudesJustOutsideTheRange) {
       "1e126", "11e125", "-1e126", "1" + Zeros(126), "10e125", "0.01e128"};
   for (const std::string& text : too_large) {
     SCOPED_TRACE(text);
-    EXPECT_THAT(Number::Parse(text), IsError(ErrorKind::kValidation, kOverflow));
+    EXPECT_THAT(Number::Parse(text),
+                IsError(ErrorKind::kValidation, kOverflow));
   }
   const std::vector<std::string> too_small = {
       "1e-131", "0.9e-130", "-1e-131", "0." + Zeros(130) + "1", "0.1e-130"};
@@ -183,10 +218,13 @@ TEST(NumberTest, RejectsHugeExponentsCheaply) {
 }
 
 TEST(NumberTest, AcceptsEveryZeroWhateverItsExponent) {
-  const std::vector<std::string> zeros = {
-      "0e126",         "0e-131",           "0.0e126",
-      "-0e" + Nines(30), "0e-" + Nines(50), "." + Zeros(500),
-      Zeros(1000) + ".0e5"};
+  const std::vector<std::string> zeros = {"0e126",
+                                          "0e-131",
+                                          "0.0e126",
+                                          "-0e" + Nines(30),
+                                          "0e-" + Nines(50),
+                                          "." + Zeros(500),
+                                          Zeros(1000) + ".0e5"};
   for (const std::string& text : zeros) {
     SCOPED_TRACE(text);
     absl::StatusOr<Number> n = Number::Parse(text);
@@ -246,11 +284,25 @@ TEST(NumberTest, ExposesDigitsAndExponents) {
 TEST(NumberTest, StorageSizeMatchesTheWorkedExamples) {
   // Reference §13.
   const std::vector<std::pair<std::string, int>> cases = {
-      {"0", 1},    {"1", 2},     {"10", 2},     {"1000", 2},
-      {"0.1", 2},  {"15", 2},    {"12", 2},     {"1.5", 3},
-      {"1.2", 3},  {"-1", 3},    {"123", 3},    {"1234", 3},
-      {"12345", 4}, {"-0.12", 3}, {"3.14159265358979", 9},
-      {"1e125", 2}, {"1e-130", 2}, {Nines(38), 20}, {"-" + Nines(38), 21},
+      {"0", 1},
+      {"1", 2},
+      {"10", 2},
+      {"1000", 2},
+      {"0.1", 2},
+      {"15", 2},
+      {"12", 2},
+      {"1.5", 3},
+      {"1.2", 3},
+      {"-1", 3},
+      {"123", 3},
+      {"1234", 3},
+      {"12345", 4},
+      {"-0.12", 3},
+      {"3.14159265358979", 9},
+      {"1e125", 2},
+      {"1e-130", 2},
+      {Nines(38), 20},
+      {"-" + Nines(38), 21},
   };
   for (const auto& [text, size] : cases) {
     SCOPED_TRACE(text);
@@ -357,8 +409,7 @@ TEST(NumberTest, SubtractsExactly) {
   EXPECT_THAT(Number::Subtract(N("1.1"), N("1.1")), IsOkAndHolds(Number()));
   EXPECT_THAT(Number::Subtract(N("0"), N("4")), IsOkAndHolds(N("-4")));
   EXPECT_THAT(Number::Subtract(N("4"), N("0")), IsOkAndHolds(N("4")));
-  EXPECT_THAT(Number::Subtract(N("1e20"), N("1")),
-              IsOkAndHolds(N(Nines(20))));
+  EXPECT_THAT(Number::Subtract(N("1e20"), N("1")), IsOkAndHolds(N(Nines(20))));
 }
 
 TEST(NumberTest, ResultsNeedingMoreThan38DigitsAreOverflow) {
