@@ -1,10 +1,10 @@
 #include "common/errors.h"
 
 #include <cassert>
-#include <optional>
 #include <string>
 
 #include "absl/strings/cord.h"
+#include "absl/types/optional.h"
 
 namespace dynamite {
 namespace {
