@@ -303,12 +303,13 @@ TEST_F(QueryTest, KeyConditionErrors) {
        "bound to be greater than or equal to lower bound; lower bound "
        "operand: AttributeValue: {S:b}, upper bound operand: AttributeValue: "
        "{S:a}"},
-      {"pk = :p AND other = :a",
+      {"pk = :p AND attr1 = :a",
        {{":p", S("p")}, {":a", S("a")}},
        "Query condition missed key schema element: sk"},
       {"pk = :p AND sk > :a AND sk < :b",
        {{":p", S("p")}, {":a", S("a")}, {":b", S("b")}},
-       "KeyConditionExpressions must only contain one condition per key"},
+       "Invalid KeyConditionExpression: KeyConditionExpressions must only "
+       "contain one condition per key"},
       {"pk = :n", {{":n", N("1")}},
        "One or more parameter values were invalid: Condition parameter type "
        "does not match schema type"},
