@@ -44,7 +44,7 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
         "1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used "
         "only when Querying using an IndexName");
   }
-  if (request.key_condition_expression.empty()) {
+  if (!request.key_condition_expression.has_value()) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be "
         "specified in the request.");
@@ -111,7 +111,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
           : nullptr);
   DYNAMITE_ASSIGN_OR_RETURN(
       KeyCondition condition,
-      CompileKeyCondition(request.key_condition_expression, schema,
+      CompileKeyCondition(*request.key_condition_expression, schema,
                           placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
 

@@ -28,7 +28,7 @@ enum class Select {
 
 struct QueryRequest {
   std::string table_name;
-  std::string key_condition_expression;
+  std::optional<std::string> key_condition_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   bool scan_index_forward = true;

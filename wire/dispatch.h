@@ -12,20 +12,21 @@
 #ifndef DYNAMITE_WIRE_DISPATCH_H_
 #define DYNAMITE_WIRE_DISPATCH_H_
 
-#include <string>
-
 #include "absl/strings/string_view.h"
+
 #include "api/database.h"
+#include "wire/wire_response.h"
 
 namespace dynamite {
 
-struct WireResponse {
-  int http_status = 200;
-  // Compact JSON: the response object, or the error object
-  // {"__type":"<namespace>#<Name>","message":"..."}.
-  std::string body;
-};
-
+// Answers one request. Never fails: every problem becomes an error body.
+// Order of checks, as DynamoDB's: the body must be well-formed JSON
+// (SerializationException, no message), then `operation` must be known
+// (UnknownOperationException, no message), then the body must be a JSON
+// object (SerializationException), then the request is decoded (type
+// errors, then constraint errors, then DynamoDB's request checks) and run.
+// An empty body is checked for the operation first, then answers
+// SerializationException.
 WireResponse Dispatch(Database& db, absl::string_view operation,
                       absl::string_view body);
 

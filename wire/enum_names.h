@@ -1,0 +1,93 @@
+// DynamoDB's spellings of the enums in requests and responses, in the order
+// DynamoDB lists them in "Member must satisfy enum value set: [...]"
+// messages (recorded by dynalite's tests against DynamoDB).
+//
+// Thread safety: constant data.
+
+#ifndef DYNAMITE_WIRE_ENUM_NAMES_H_
+#define DYNAMITE_WIRE_ENUM_NAMES_H_
+
+#include <cstddef>
+
+#include "absl/strings/string_view.h"
+
+#include "api/item_requests.h"
+#include "api/read_requests.h"
+#include "api/table_requests.h"
+#include "store/key.h"
+#include "store/table.h"
+
+namespace dynamite {
+
+// One member of an enum, as DynamoDB spells it.
+template <typename E>
+struct EnumName {
+  absl::string_view name;
+  E value;
+};
+
+// The spelling of `value`. REQUIRES: `value` is listed in `names`.
+template <typename E, size_t N>
+absl::string_view NameOf(const EnumName<E> (&names)[N], E value) {
+  for (const EnumName<E>& name : names) {
+    if (name.value == value) return name.name;
+  }
+  return "";
+}
+
+inline constexpr EnumName<KeySchemaRole> kKeySchemaRoleNames[] = {
+    {"HASH", KeySchemaRole::kHash},
+    {"RANGE", KeySchemaRole::kRange},
+};
+
+// ScalarAttributeType.
+inline constexpr EnumName<KeyType> kKeyTypeNames[] = {
+    {"B", KeyType::kB},
+    {"N", KeyType::kN},
+    {"S", KeyType::kS},
+};
+
+inline constexpr EnumName<BillingMode> kBillingModeNames[] = {
+    {"PROVISIONED", BillingMode::kProvisioned},
+    {"PAY_PER_REQUEST", BillingMode::kPayPerRequest},
+};
+
+inline constexpr EnumName<ReturnValue> kReturnValueNames[] = {
+    {"ALL_NEW", ReturnValue::kAllNew},
+    {"UPDATED_OLD", ReturnValue::kUpdatedOld},
+    {"ALL_OLD", ReturnValue::kAllOld},
+    {"NONE", ReturnValue::kNone},
+    {"UPDATED_NEW", ReturnValue::kUpdatedNew},
+};
+
+inline constexpr EnumName<Select> kSelectNames[] = {
+    {"SPECIFIC_ATTRIBUTES", Select::kSpecificAttributes},
+    {"COUNT", Select::kCount},
+    {"ALL_ATTRIBUTES", Select::kAllAttributes},
+    {"ALL_PROJECTED_ATTRIBUTES", Select::kAllProjectedAttributes},
+};
+
+// Enums of parameters Dynamite accepts only at their no-op value
+// (wire/unsupported.h); their values are checked but not used.
+enum class Unused { kUnused };
+
+inline constexpr EnumName<Unused> kReturnConsumedCapacityNames[] = {
+    {"INDEXES", Unused::kUnused},
+    {"TOTAL", Unused::kUnused},
+    {"NONE", Unused::kUnused},
+};
+
+inline constexpr EnumName<Unused> kReturnItemCollectionMetricsNames[] = {
+    {"SIZE", Unused::kUnused},
+    {"NONE", Unused::kUnused},
+};
+
+inline constexpr EnumName<Unused> kReturnValuesOnConditionCheckFailureNames[] =
+    {
+        {"ALL_OLD", Unused::kUnused},
+        {"NONE", Unused::kUnused},
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_WIRE_ENUM_NAMES_H_

@@ -1,0 +1,44 @@
+// Error bodies: absl::Status -> DynamoDB's HTTP status and JSON error body.
+//
+// The only code that knows the wire form of an error. The body is
+//   {"__type":"<namespace>#<ErrorName>","message":"<text>"}
+// with namespace com.amazon.coral.service for errors raised by AWS's
+// request layer (SerializationException, UnknownOperationException,
+// AccessDeniedException and the authentication errors) and
+// com.amazonaws.dynamodb.v20120810 for everything else, including
+// ValidationException. Errors of the request layer spell the field
+// "Message"; DynamoDB's own errors spell it "message" (TransactionCanceled-
+// Exception, which DynamoDB sends with "Message", is the exception). An
+// empty message is left out: a malformed body answers
+// {"__type":"com.amazon.coral.service#SerializationException"}.
+// InternalServerError is HTTP 500; every other error is HTTP 400.
+//
+// Thread safety: pure functions.
+
+#ifndef DYNAMITE_WIRE_ERROR_BODY_H_
+#define DYNAMITE_WIRE_ERROR_BODY_H_
+
+#include <string>
+
+#include "absl/status/status.h"
+
+#include "common/errors.h"
+#include "wire/wire_response.h"
+
+namespace dynamite {
+
+// "<namespace>#<ErrorName>", e.g.
+// "com.amazonaws.dynamodb.v20120810#ResourceNotFoundException".
+std::string ErrorType(ErrorKind kind);
+
+// The HTTP status DynamoDB answers an error of `kind` with.
+int ErrorHttpStatus(ErrorKind kind);
+
+// The response for a failed request. A status without an error kind is
+// mapped by ErrorKindOf(); an OK status (a caller bug) answers
+// InternalServerError.
+WireResponse ErrorResponse(const absl::Status& status);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_WIRE_ERROR_BODY_H_

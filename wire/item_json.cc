@@ -1,0 +1,126 @@
+#include "wire/item_json.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "common/status_macros.h"
+#include "wire/enum_names.h"
+#include "wire/request_reader.h"
+#include "wire/unsupported.h"
+#include "wire/value_json.h"
+
+namespace dynamite {
+namespace {
+
+// Reads TableName, which item operations require as a constraint.
+std::string ReadTableName(RequestReader& reader) {
+  const JsonValue* member = reader.Member("TableName");
+  reader.NotNull("tableName", member != nullptr);
+  return reader.String(member).value_or("");
+}
+
+// Reads a required attribute map (Item or Key).
+Item ReadRequiredMap(RequestReader& reader, absl::string_view name,
+                     absl::string_view path, AttributeMapRole role) {
+  const JsonValue* member = reader.Member(name);
+  reader.NotNull(path, member != nullptr);
+  return reader.Attributes(member, role).value_or(Item());
+}
+
+void ReadReturnConsumedCapacity(RequestReader& reader) {
+  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
+              "returnConsumedCapacity", kReturnConsumedCapacityNames);
+}
+
+ReturnValue ReadReturnValues(RequestReader& reader) {
+  return reader
+      .Enum(reader.String(reader.Member("ReturnValues")), "returnValues",
+            kReturnValueNames)
+      .value_or(ReturnValue::kNone);
+}
+
+void ReadReturnItemCollectionMetrics(RequestReader& reader) {
+  reader.Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
+              "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames);
+}
+
+void ReadReturnValuesOnConditionCheckFailure(RequestReader& reader) {
+  reader.Enum(
+      reader.String(reader.Member("ReturnValuesOnConditionCheckFailure")),
+      "returnValuesOnConditionCheckFailure",
+      kReturnValuesOnConditionCheckFailureNames);
+}
+
+// {"<field>": {...}} when `item` is set, else {}.
+std::string EncodeOptionalItem(absl::string_view field, const ItemPtr& item) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  if (item != nullptr) {
+    WriteJsonString(writer, field);
+    WriteAttributeMap(*item, writer);
+  }
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
+}  // namespace
+
+// The order of the reads is DynamoDB's order of constraint errors.
+absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("PutItem", body));
+  PutItemRequest request;
+  ReadReturnConsumedCapacity(reader);
+  request.table_name = ReadTableName(reader);
+  request.item =
+      ReadRequiredMap(reader, "Item", "item", AttributeMapRole::kItem);
+  request.return_values = ReadReturnValues(reader);
+  ReadReturnItemCollectionMetrics(reader);
+  ReadReturnValuesOnConditionCheckFailure(reader);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("GetItem", body));
+  GetItemRequest request;
+  ReadReturnConsumedCapacity(reader);
+  request.table_name = ReadTableName(reader);
+  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
+  request.consistent_read =
+      reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+absl::StatusOr<DeleteItemRequest> DecodeDeleteItemRequest(
+    const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("DeleteItem", body));
+  DeleteItemRequest request;
+  ReadReturnConsumedCapacity(reader);
+  request.table_name = ReadTableName(reader);
+  request.return_values = ReadReturnValues(reader);
+  ReadReturnItemCollectionMetrics(reader);
+  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
+  ReadReturnValuesOnConditionCheckFailure(reader);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+std::string EncodePutItemResponse(const PutItemResponse& response) {
+  return EncodeOptionalItem("Attributes", response.attributes);
+}
+
+std::string EncodeGetItemResponse(const GetItemResponse& response) {
+  return EncodeOptionalItem("Item", response.item);
+}
+
+std::string EncodeDeleteItemResponse(const DeleteItemResponse& response) {
+  return EncodeOptionalItem("Attributes", response.attributes);
+}
+
+}  // namespace dynamite

@@ -1,0 +1,72 @@
+#include "wire/query_json.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "common/errors.h"
+#include "common/status_macros.h"
+#include "wire/enum_names.h"
+#include "wire/request_reader.h"
+#include "wire/unsupported.h"
+#include "wire/value_json.h"
+
+namespace dynamite {
+
+// The order of the reads is DynamoDB's order of constraint errors and of
+// its request checks (ExclusiveStartKey values, the key condition's
+// presence, ExpressionAttributeValues).
+absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("Query", body));
+  QueryRequest request;
+  request.limit = reader.Integer(reader.Member("Limit"));
+  request.exclusive_start_key = reader.Attributes(
+      reader.Member("ExclusiveStartKey"), AttributeMapRole::kExclusiveStartKey);
+  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
+              "returnConsumedCapacity", kReturnConsumedCapacityNames);
+  request.select = reader.Enum(reader.String(reader.Member("Select")), "select",
+                               kSelectNames);
+  const JsonValue* table_name = reader.Member("TableName");
+  reader.NotNull("tableName", table_name != nullptr);
+  request.table_name = reader.String(table_name).value_or("");
+  request.consistent_read =
+      reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
+  request.scan_index_forward =
+      reader.Boolean(reader.Member("ScanIndexForward")).value_or(true);
+  request.key_condition_expression =
+      reader.String(reader.Member("KeyConditionExpression"));
+  request.expression_attribute_values =
+      reader.Attributes(reader.Member("ExpressionAttributeValues"),
+                        AttributeMapRole::kExpressionAttributeValues);
+  request.expression_attribute_names =
+      reader.StringMap(reader.Member("ExpressionAttributeNames"));
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+std::string EncodeQueryResponse(const QueryResponse& response) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  if (response.has_items) {
+    writer.Key("Items");
+    writer.StartArray();
+    for (const ItemPtr& item : response.items) {
+      WriteAttributeMap(item != nullptr ? *item : Item(), writer);
+    }
+    writer.EndArray();
+  }
+  writer.Key("Count");
+  writer.Int64(response.count);
+  writer.Key("ScannedCount");
+  writer.Int64(response.scanned_count);
+  if (response.last_evaluated_key.has_value()) {
+    writer.Key("LastEvaluatedKey");
+    WriteAttributeMap(*response.last_evaluated_key, writer);
+  }
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
+}  // namespace dynamite

@@ -1,0 +1,327 @@
+#include "wire/value_json.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/escaping.h"
+
+#include "common/errors.h"
+#include "store/number.h"
+#include "wire/json_types.h"
+
+namespace dynamite {
+namespace {
+
+constexpr absl::string_view kEmptyValue =
+    "Supplied AttributeValue is empty, must contain exactly one of the "
+    "supported datatypes";
+constexpr absl::string_view kMultipleTypes =
+    "Supplied AttributeValue has more than one datatypes set, must contain "
+    "exactly one of the supported datatypes";
+constexpr absl::string_view kNullFalse =
+    "One or more parameter values were invalid: Null attribute value types "
+    "must have the value of true";
+constexpr absl::string_view kTooDeep =
+    "Nesting Levels have exceeded supported limits: Attributes in the item "
+    "have nested levels beyond supported limit";
+// A JSON null inside a set. DynamoDB's wording is not recorded; these are
+// dynalite's messages for null-or-empty members.
+constexpr absl::string_view kNullInStringSet =
+    "One or more parameter values were invalid: An string set may not have a "
+    "empty string as a member";
+constexpr absl::string_view kNullInNumberSet =
+    "The parameter cannot be converted to a numeric value";
+constexpr absl::string_view kNullInBinarySet =
+    "One or more parameter values were invalid: Binary sets may not contain "
+    "null or empty values";
+
+// M and L containers nested deeper than this are reported, not descended
+// into. The store rejects anything deeper than kMaxNestingDepth allows with
+// the same message, so this bound changes no answer: it only caps recursion.
+constexpr int kMaxDecodeDepth = kMaxNestingDepth + 1;
+
+class Decoder {
+ public:
+  explicit Decoder(ValueErrors& errors) : errors_(errors) {}
+
+  // Decodes a value enclosed by `depth` containers (0: an attribute's value).
+  AttributeValue Value(const JsonValue& json, int depth) {
+    if (json.IsNull()) {
+      Invalid(ValidationError(kEmptyValue));
+      return AttributeValue();
+    }
+    if (!TypeOk(CheckJsonStructure(json, "AttributeValue",
+                                   StructurePosition::kValue))) {
+      return AttributeValue();
+    }
+    AttributeValue result;
+    int types = 0;
+    for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+      if (it->value.IsNull()) continue;
+      std::optional<AttributeValue> decoded =
+          Typed(JsonString(it->name), it->value, depth);
+      if (!decoded.has_value()) continue;  // not a type descriptor
+      if (++types == 1) result = *std::move(decoded);
+    }
+    if (types == 0) Invalid(ValidationError(kEmptyValue));
+    if (types > 1) Invalid(ValidationError(kMultipleTypes));
+    return result;
+  }
+
+  // Decodes the members of a JSON object (already type-checked) as
+  // attribute name -> value, each enclosed by `depth` containers.
+  AttributeMap Members(const JsonValue& json, int depth) {
+    AttributeMap map;
+    for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+      map.insert_or_assign(std::string(JsonString(it->name)),
+                           Value(it->value, depth));
+    }
+    return map;
+  }
+
+ private:
+  // Decodes the value of type descriptor `type`, or returns std::nullopt if
+  // `type` is not one. On a problem, records it and returns a placeholder.
+  std::optional<AttributeValue> Typed(absl::string_view type,
+                                      const JsonValue& json, int depth) {
+    if (type == "S") {
+      absl::StatusOr<absl::string_view> s = JsonToString(json);
+      if (!TypeOk(s.status())) return AttributeValue();
+      return AttributeValue::S(std::string(*s));
+    }
+    if (type == "N") return AttributeValue::N(ParseNumber(json));
+    if (type == "B") {
+      absl::StatusOr<std::string> b = JsonToBlob(json);
+      if (!TypeOk(b.status())) return AttributeValue();
+      return AttributeValue::B(*std::move(b));
+    }
+    if (type == "BOOL") {
+      absl::StatusOr<bool> b = JsonToBoolean(json);
+      if (!TypeOk(b.status())) return AttributeValue();
+      return AttributeValue::Bool(*b);
+    }
+    if (type == "NULL") {
+      absl::StatusOr<bool> b = JsonToBoolean(json);
+      if (TypeOk(b.status()) && !*b) Invalid(ValidationError(kNullFalse));
+      return AttributeValue::Null();
+    }
+    if (type == "SS") return StringSet(json);
+    if (type == "NS") return NumberSet(json);
+    if (type == "BS") return BinarySet(json);
+    if (type == "L") return ListValue(json, depth);
+    if (type == "M") return MapValue(json, depth);
+    return std::nullopt;
+  }
+
+  Number ParseNumber(const JsonValue& json) {
+    absl::StatusOr<absl::string_view> text = JsonToString(json);
+    if (!TypeOk(text.status())) return Number();
+    absl::StatusOr<Number> n = Number::Parse(*text);
+    if (!n.ok()) {
+      Invalid(n.status());
+      return Number();
+    }
+    return *n;
+  }
+
+  AttributeValue StringSet(const JsonValue& json) {
+    std::vector<std::string> members;
+    if (!TypeOk(CheckJsonList(json))) return AttributeValue();
+    for (const JsonValue& member : json.GetArray()) {
+      if (member.IsNull()) {
+        Invalid(ValidationError(kNullInStringSet));
+        continue;
+      }
+      absl::StatusOr<absl::string_view> s = JsonToString(member);
+      if (TypeOk(s.status())) members.emplace_back(*s);
+    }
+    return AttributeValue::SS(std::move(members));
+  }
+
+  AttributeValue NumberSet(const JsonValue& json) {
+    std::vector<Number> members;
+    if (!TypeOk(CheckJsonList(json))) return AttributeValue();
+    for (const JsonValue& member : json.GetArray()) {
+      if (member.IsNull()) {
+        Invalid(ValidationError(kNullInNumberSet));
+        continue;
+      }
+      members.push_back(ParseNumber(member));
+    }
+    return AttributeValue::NS(std::move(members));
+  }
+
+  AttributeValue BinarySet(const JsonValue& json) {
+    std::vector<std::string> members;
+    if (!TypeOk(CheckJsonList(json))) return AttributeValue();
+    for (const JsonValue& member : json.GetArray()) {
+      if (member.IsNull()) {
+        Invalid(ValidationError(kNullInBinarySet));
+        continue;
+      }
+      absl::StatusOr<std::string> b = JsonToBlob(member);
+      if (TypeOk(b.status())) members.push_back(*std::move(b));
+    }
+    return AttributeValue::BS(std::move(members));
+  }
+
+  AttributeValue ListValue(const JsonValue& json, int depth) {
+    if (!TypeOk(CheckJsonList(json))) return AttributeValue();
+    if (!DepthOk(depth)) return AttributeValue();
+    std::vector<AttributeValue> elements;
+    elements.reserve(json.Size());
+    for (const JsonValue& element : json.GetArray()) {
+      elements.push_back(Value(element, depth + 1));
+    }
+    return AttributeValue::L(std::move(elements));
+  }
+
+  AttributeValue MapValue(const JsonValue& json, int depth) {
+    if (!TypeOk(CheckJsonMap(json, kAttributeValueClass))) {
+      return AttributeValue();
+    }
+    if (!DepthOk(depth)) return AttributeValue();
+    return AttributeValue::M(Members(json, depth + 1));
+  }
+
+  // A container enclosed by `depth` others is container number depth + 1.
+  bool DepthOk(int depth) {
+    if (depth + 1 <= kMaxDecodeDepth) return true;
+    Invalid(ValidationError(kTooDeep));
+    return false;
+  }
+
+  bool TypeOk(absl::Status status) {
+    if (status.ok()) return true;
+    if (errors_.serialization.ok()) errors_.serialization = std::move(status);
+    return false;
+  }
+
+  void Invalid(absl::Status status) {
+    if (errors_.validation.ok()) errors_.validation = std::move(status);
+  }
+
+  ValueErrors& errors_;
+};
+
+}  // namespace
+
+AttributeValue DecodeAttributeValue(const JsonValue& json,
+                                    ValueErrors& errors) {
+  return Decoder(errors).Value(json, 0);
+}
+
+AttributeMap DecodeAttributeMap(const JsonValue& json, ValueErrors& errors) {
+  AttributeMap map;
+  absl::Status type = CheckJsonMap(json, kAttributeValueClass);
+  if (!type.ok()) {
+    if (errors.serialization.ok()) errors.serialization = std::move(type);
+    return map;
+  }
+  Decoder decoder(errors);
+  for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
+    bool was_valid = errors.validation.ok();
+    std::string name(JsonString(it->name));
+    AttributeValue value = decoder.Value(it->value, 0);
+    if (was_valid && !errors.validation.ok()) {
+      errors.validation_attribute = name;
+    }
+    map.insert_or_assign(std::move(name), std::move(value));
+  }
+  return map;
+}
+
+absl::StatusOr<AttributeValue> AttributeValueFromJson(absl::string_view json) {
+  JsonDocument doc;
+  if (!ParseJson(json, doc)) return SerializationError("");
+  ValueErrors errors;
+  AttributeValue value = DecodeAttributeValue(doc, errors);
+  if (!errors.ok()) return errors.first();
+  return value;
+}
+
+absl::StatusOr<AttributeMap> AttributeMapFromJson(absl::string_view json) {
+  JsonDocument doc;
+  if (!ParseJson(json, doc)) return SerializationError("");
+  ValueErrors errors;
+  AttributeMap map = DecodeAttributeMap(doc, errors);
+  if (!errors.ok()) return errors.first();
+  return map;
+}
+
+void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
+  writer.StartObject();
+  WriteJsonString(writer, ValueTypeName(value.type()));
+  switch (value.type()) {
+    case ValueType::kS:
+      WriteJsonString(writer, value.s());
+      break;
+    case ValueType::kN:
+      WriteJsonString(writer, value.n().ToString());
+      break;
+    case ValueType::kB:
+      WriteJsonString(writer, absl::Base64Escape(value.b()));
+      break;
+    case ValueType::kBool:
+      writer.Bool(value.boolean());
+      break;
+    case ValueType::kNull:
+      writer.Bool(true);
+      break;
+    case ValueType::kM:
+      WriteAttributeMap(value.m(), writer);
+      break;
+    case ValueType::kL:
+      writer.StartArray();
+      for (const AttributeValue& element : value.l()) {
+        WriteAttributeValue(element, writer);
+      }
+      writer.EndArray();
+      break;
+    case ValueType::kSS:
+      writer.StartArray();
+      for (const std::string& s : value.ss()) WriteJsonString(writer, s);
+      writer.EndArray();
+      break;
+    case ValueType::kNS:
+      writer.StartArray();
+      for (const Number& n : value.ns()) WriteJsonString(writer, n.ToString());
+      writer.EndArray();
+      break;
+    case ValueType::kBS:
+      writer.StartArray();
+      for (const std::string& b : value.bs()) {
+        WriteJsonString(writer, absl::Base64Escape(b));
+      }
+      writer.EndArray();
+      break;
+  }
+  writer.EndObject();
+}
+
+void WriteAttributeMap(const AttributeMap& map, JsonWriter& writer) {
+  writer.StartObject();
+  for (const auto& [name, value] : map) {
+    WriteJsonString(writer, name);
+    WriteAttributeValue(value, writer);
+  }
+  writer.EndObject();
+}
+
+std::string AttributeValueToJson(const AttributeValue& value) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteAttributeValue(value, writer);
+  return JsonText(buffer);
+}
+
+std::string AttributeMapToJson(const AttributeMap& map) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteAttributeMap(map, writer);
+  return JsonText(buffer);
+}
+
+}  // namespace dynamite
