@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "api/constraint.h"
@@ -99,21 +100,24 @@ absl::StatusOr<std::string> ResolveExclusiveStart(
 
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateQueryParameters(request));
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Find(request.table_name, kTableNotFound));
-  const KeySchema& schema = table->schema();
-
   Placeholders placeholders(
       request.expression_attribute_names ? &*request.expression_attribute_names
                                          : nullptr,
       request.expression_attribute_values
           ? &*request.expression_attribute_values
           : nullptr);
+  // DynamoDB checks the expressions and their placeholders before it looks
+  // the table up, and the key schema only after that: parse, check unused
+  // placeholders, find the table, then bind the condition to its keys.
   DYNAMITE_ASSIGN_OR_RETURN(
-      KeyCondition condition,
-      CompileKeyCondition(*request.key_condition_expression, schema,
-                          placeholders));
+      std::vector<KeyConditionTerm> terms,
+      ParseKeyCondition(*request.key_condition_expression, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Find(request.table_name, kTableNotFound));
+  const KeySchema& schema = table->schema();
+  DYNAMITE_ASSIGN_OR_RETURN(KeyCondition condition,
+                            BindKeyCondition(terms, schema));
 
   QueryPlan plan;
   plan.partition_key = EncodeKeyValue(condition.partition_value);

@@ -259,6 +259,13 @@ TEST_F(QueryTest, ParameterErrors) {
                       "parameter must be specified in the request."));
   EXPECT_THAT(Run("nothere", "pk = :p", {{":p", S("p")}}),
               IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  // Expression errors come before the table lookup, key-schema errors after.
+  EXPECT_THAT(Run("nothere", "pk = :p", {{":p", S("p")}, {":q", S("q")}}),
+              IsError(kValidation,
+                      "Value provided in ExpressionAttributeValues unused in "
+                      "expressions: keys: {:q}"));
+  EXPECT_THAT(Run("nothere", "pk = :p AND attr1 = :p", {{":p", S("p")}}),
+              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
 }
 
 TEST_F(QueryTest, PlaceholderErrors) {

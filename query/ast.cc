@@ -1,0 +1,145 @@
+#include "query/ast.h"
+
+#include <string>
+#include <variant>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+
+namespace dynamite {
+namespace {
+
+template <class... Ts>
+struct Overloaded : Ts... {
+  using Ts::operator()...;
+};
+template <class... Ts>
+Overloaded(Ts...) -> Overloaded<Ts...>;
+
+// "a.b[2]" as written (names unescaped).
+std::string PathSource(const DocumentPath& path) {
+  std::string out;
+  for (const PathElement& element : path.elements) {
+    if (const std::string* name = std::get_if<std::string>(&element)) {
+      if (!out.empty()) out += '.';
+      out += *name;
+    } else {
+      absl::StrAppend(&out, "[", std::get<ListIndex>(element).value, "]");
+    }
+  }
+  return out;
+}
+
+std::string CallToString(const FunctionCall& call) {
+  std::string out = absl::StrCat(FunctionName(call.function), "(");
+  for (size_t i = 0; i < call.args.size(); ++i) {
+    if (i > 0) out += ", ";
+    out += OperandToString(call.args[i]);
+  }
+  return out + ")";
+}
+
+}  // namespace
+
+std::string DocumentPathToString(const DocumentPath& path) {
+  std::string out = "[";
+  for (size_t i = 0; i < path.elements.size(); ++i) {
+    if (i > 0) out += ", ";
+    const PathElement& element = path.elements[i];
+    if (const std::string* name = std::get_if<std::string>(&element)) {
+      out += *name;
+    } else {
+      absl::StrAppend(&out, "[", std::get<ListIndex>(element).value, "]");
+    }
+  }
+  return out + "]";
+}
+
+absl::string_view FunctionName(Function function) {
+  switch (function) {
+    case Function::kAttributeExists:
+      return "attribute_exists";
+    case Function::kAttributeNotExists:
+      return "attribute_not_exists";
+    case Function::kAttributeType:
+      return "attribute_type";
+    case Function::kBeginsWith:
+      return "begins_with";
+    case Function::kContains:
+      return "contains";
+    case Function::kSize:
+      return "size";
+    case Function::kIfNotExists:
+      return "if_not_exists";
+    case Function::kListAppend:
+      return "list_append";
+  }
+  return "";
+}
+
+absl::string_view ComparatorName(Comparator op) {
+  switch (op) {
+    case Comparator::kEq:
+      return "=";
+    case Comparator::kNe:
+      return "<>";
+    case Comparator::kLt:
+      return "<";
+    case Comparator::kLe:
+      return "<=";
+    case Comparator::kGt:
+      return ">";
+    case Comparator::kGe:
+      return ">=";
+  }
+  return "";
+}
+
+std::string OperandToString(const Operand& operand) {
+  return std::visit(
+      Overloaded{
+          [](const DocumentPath& path) { return PathSource(path); },
+          [](const ValueOperand& value) { return value.placeholder; },
+          [](const FunctionCall& call) { return CallToString(call); },
+      },
+      operand.rep);
+}
+
+std::string ConditionToString(const Condition& condition) {
+  return std::visit(
+      Overloaded{
+          [](const Comparison& c) {
+            return absl::StrCat("(", OperandToString(c.lhs), " ",
+                                ComparatorName(c.op), " ",
+                                OperandToString(c.rhs), ")");
+          },
+          [](const Between& b) {
+            return absl::StrCat("(", OperandToString(b.subject), " BETWEEN ",
+                                OperandToString(b.lower), " AND ",
+                                OperandToString(b.upper), ")");
+          },
+          [](const InList& in) {
+            return absl::StrCat(
+                "(", OperandToString(in.subject), " IN (",
+                absl::StrJoin(in.candidates, ", ",
+                              [](std::string* out, const Operand& o) {
+                                out->append(OperandToString(o));
+                              }),
+                "))");
+          },
+          [](const FunctionCall& call) { return CallToString(call); },
+          [](const Logical& l) {
+            if (l.op == LogicalOp::kNot) {
+              return absl::StrCat("(NOT ", ConditionToString(l.operands[0]),
+                                  ")");
+            }
+            return absl::StrCat("(", ConditionToString(l.operands[0]),
+                                l.op == LogicalOp::kAnd ? " AND " : " OR ",
+                                ConditionToString(l.operands[1]), ")");
+          },
+      },
+      condition.rep);
+}
+
+}  // namespace dynamite

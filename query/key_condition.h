@@ -1,0 +1,85 @@
+// The key-condition compiler: a Query's KeyConditionExpression -> the
+// partition key value and an optional sort-key condition.
+//
+// DynamoDB reads a KeyConditionExpression with the ConditionExpression
+// parser, so this file works on ParseCondition()'s tree and only adds the
+// key rules (reference §5.1), in DynamoDB's order:
+//   1. every ParseCondition() error (syntax, reserved words, undefined
+//      placeholders, operand types, BETWEEN bounds, ...);
+//   2. the shape, without the table: only AND; only =, <, <=, >, >=,
+//      BETWEEN and begins_with; one top-level key attribute per condition,
+//      first for BETWEEN and begins_with; no size(); one condition per
+//      attribute; at most two conditions. These messages carry the
+//      "Invalid KeyConditionExpression: " prefix, as current DynamoDB
+//      sends them, except "Conditions can be of length 1 or 2 only";
+//   3. against the key schema: the partition key tested with = only, no
+//      condition on a non-key attribute, values of the key's type, non-empty
+//      and within the key-size limits (store/key.h CheckKeyValue()).
+// Steps 1-2 are ParseKeyCondition() and step 3 is BindKeyCondition(), so a
+// caller can check unused placeholders, which DynamoDB validates before it
+// looks at the table, in between. CompileKeyCondition() does both.
+//
+// Thread safety: pure functions, except that `placeholders` records use.
+
+#ifndef DYNAMITE_QUERY_KEY_CONDITION_H_
+#define DYNAMITE_QUERY_KEY_CONDITION_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include "query/placeholders.h"
+#include "store/key.h"
+#include "store/value.h"
+
+namespace dynamite {
+
+struct SortKeyCondition {
+  enum class Op { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
+  Op op = Op::kEq;
+  AttributeValue value;  // the bound (lower bound for BETWEEN)
+  AttributeValue upper;  // BETWEEN only
+};
+
+struct KeyCondition {
+  AttributeValue partition_value;
+  std::optional<SortKeyCondition> sort;
+};
+
+// One condition of a key condition, on one top-level attribute, with the
+// attribute on the left: `:v < c` is read as c > :v.
+struct KeyConditionTerm {
+  std::string attribute;
+  SortKeyCondition::Op op = SortKeyCondition::Op::kEq;
+  std::vector<AttributeValue> values;  // two for BETWEEN, else one
+};
+
+// Steps 1 and 2: parses `expression` and checks its shape. Returns one or
+// two terms in the order written, or a kValidation error, e.g.
+//   Invalid KeyConditionExpression: Invalid operator used in
+//   KeyConditionExpression: OR
+//   Invalid KeyConditionExpression: KeyConditionExpressions must only
+//   contain one condition per key
+//   Conditions can be of length 1 or 2 only
+absl::StatusOr<std::vector<KeyConditionTerm>> ParseKeyCondition(
+    absl::string_view expression, Placeholders& placeholders);
+
+// Step 3: checks `terms` against the table's (or index's) key schema.
+// Returns kValidation errors "Query condition missed key schema element:
+// <attr>", "Query key condition not supported", "One or more parameter
+// values were invalid: Condition parameter type does not match schema
+// type", and store/key.h's empty-value and key-size messages.
+absl::StatusOr<KeyCondition> BindKeyCondition(
+    const std::vector<KeyConditionTerm>& terms, const KeySchema& schema);
+
+// ParseKeyCondition() then BindKeyCondition().
+absl::StatusOr<KeyCondition> CompileKeyCondition(absl::string_view expression,
+                                                 const KeySchema& schema,
+                                                 Placeholders& placeholders);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_QUERY_KEY_CONDITION_H_

@@ -1,0 +1,78 @@
+#include "query/placeholders.h"
+
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+
+#include "common/errors.h"
+
+namespace dynamite {
+namespace {
+
+// Returns the "unused" error for `parameter` if `unused` is not empty.
+absl::Status UnusedError(absl::string_view parameter,
+                         const std::vector<absl::string_view>& unused) {
+  if (unused.empty()) return absl::OkStatus();
+  return ValidationError(absl::StrCat("Value provided in ", parameter,
+                                      " unused in expressions: keys: {",
+                                      absl::StrJoin(unused, ", "), "}"));
+}
+
+}  // namespace
+
+absl::StatusOr<std::string> Placeholders::ResolveName(
+    absl::string_view placeholder) {
+  if (names_ != nullptr) {
+    auto it = names_->find(std::string(placeholder));
+    if (it != names_->end()) {
+      used_names_.insert(it->first);
+      return it->second;
+    }
+  }
+  return ValidationError(absl::StrCat(
+      "An expression attribute name used in the document path is not "
+      "defined; attribute name: ",
+      placeholder));
+}
+
+absl::StatusOr<const AttributeValue*> Placeholders::ResolveValue(
+    absl::string_view placeholder) {
+  if (values_ != nullptr) {
+    auto it = values_->find(placeholder);
+    if (it != values_->end()) {
+      used_values_.insert(it->first);
+      return &it->second;
+    }
+  }
+  return ValidationError(absl::StrCat(
+      "An expression attribute value used in expression is not defined; "
+      "attribute value: ",
+      placeholder));
+}
+
+absl::Status Placeholders::CheckAllUsed() const {
+  // Both maps iterate in ascending key order, so the lists come out sorted.
+  std::vector<absl::string_view> unused;
+  if (names_ != nullptr) {
+    for (const auto& [key, name] : *names_) {
+      if (!used_names_.contains(key)) unused.push_back(key);
+    }
+  }
+  if (absl::Status s = UnusedError("ExpressionAttributeNames", unused);
+      !s.ok()) {
+    return s;
+  }
+  if (values_ != nullptr) {
+    for (const auto& [key, value] : *values_) {
+      if (!used_values_.contains(key)) unused.push_back(key);
+    }
+  }
+  return UnusedError("ExpressionAttributeValues", unused);
+}
+
+}  // namespace dynamite

@@ -1,0 +1,74 @@
+// Placeholders: a request's ExpressionAttributeNames and
+// ExpressionAttributeValues, and which of them its expressions used.
+//
+// One Placeholders object serves every expression of one request (key
+// condition, filter, projection, condition, update), because DynamoDB
+// rejects a #name or :value that no expression of the request uses. The
+// parsers resolve each reference through ResolveName()/ResolveValue(), which
+// record the use; once every expression is parsed the caller calls
+// CheckAllUsed(). Use is recorded at parse time, so short-circuit
+// evaluation never makes an entry look unused.
+//
+// Thread safety: not thread-safe (resolving records use); one object belongs
+// to one request on one thread. The maps are not owned and must outlive the
+// object.
+
+#ifndef DYNAMITE_QUERY_PLACEHOLDERS_H_
+#define DYNAMITE_QUERY_PLACEHOLDERS_H_
+
+#include <map>
+#include <string>
+
+#include "absl/container/flat_hash_set.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include "store/value.h"
+
+namespace dynamite {
+
+class Placeholders {
+ public:
+  // `names` maps "#n" to an attribute name, `values` maps ":v" to a value;
+  // either may be null when the request does not have that parameter. The
+  // keys are assumed well formed (the API layer validates them).
+  Placeholders(const std::map<std::string, std::string>* names,
+               const AttributeMap* values)
+      : names_(names), values_(values) {}
+
+  Placeholders(const Placeholders&) = delete;
+  Placeholders& operator=(const Placeholders&) = delete;
+
+  // Returns the attribute name `placeholder` ("#n") stands for and records
+  // the use. Returns a kValidation error when it is not defined, with
+  // DynamoDB's message without the "Invalid <Param>: " prefix (the parser
+  // adds it): "An expression attribute name used in the document path is
+  // not defined; attribute name: #n".
+  absl::StatusOr<std::string> ResolveName(absl::string_view placeholder);
+
+  // Returns the value `placeholder` (":v") stands for and records the use.
+  // The pointer stays valid as long as the values map. Returns a kValidation
+  // error when it is not defined: "An expression attribute value used in
+  // expression is not defined; attribute value: :v" (no prefix).
+  absl::StatusOr<const AttributeValue*> ResolveValue(
+      absl::string_view placeholder);
+
+  // Returns OK if every name and value was resolved at least once, else a
+  // kValidation error naming the unused keys in ascending order, names
+  // before values:
+  //   Value provided in ExpressionAttributeNames unused in expressions:
+  //   keys: {#a, #b}
+  // and the same with ExpressionAttributeValues.
+  absl::Status CheckAllUsed() const;
+
+ private:
+  const std::map<std::string, std::string>* names_;
+  const AttributeMap* values_;
+  absl::flat_hash_set<std::string> used_names_;
+  absl::flat_hash_set<std::string> used_values_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_QUERY_PLACEHOLDERS_H_
