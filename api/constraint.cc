@@ -3,6 +3,7 @@
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+
 #include "common/errors.h"
 
 namespace dynamite {
@@ -34,14 +35,14 @@ std::string ConstraintViolation(absl::string_view value, absl::string_view path,
 
 absl::Status ConstraintError(const std::vector<std::string>& violations) {
   const size_t n = violations.size();
-  return ValidationError(absl::StrCat(n, n == 1 ? " validation error" : " validation errors",
-                                      " detected: ",
-                                      absl::StrJoin(violations, "; ")));
+  return ValidationError(
+      absl::StrCat(n, n == 1 ? " validation error" : " validation errors",
+                   " detected: ", absl::StrJoin(violations, "; ")));
 }
 
 absl::Status ValidateTableName(absl::string_view name, TableNameUse use) {
-  const bool length_ok = name.size() >= kMinTableNameLength &&
-                         name.size() <= kMaxTableNameLength;
+  const bool length_ok =
+      name.size() >= kMinTableNameLength && name.size() <= kMaxTableNameLength;
   if (use == TableNameUse::kTableOperation && !length_ok) {
     return ValidationError(
         "TableName must be at least 3 characters long and at most 255 "
@@ -49,15 +50,18 @@ absl::Status ValidateTableName(absl::string_view name, TableNameUse use) {
   }
   std::vector<std::string> violations;
   if (!MatchesTableNamePattern(name)) {
-    violations.push_back(ConstraintViolation(name, "tableName", kTableNamePattern));
+    violations.push_back(
+        ConstraintViolation(name, "tableName", kTableNamePattern));
   }
   if (name.size() < kMinTableNameLength) {
     violations.push_back(ConstraintViolation(
-        name, "tableName", "Member must have length greater than or equal to 3"));
+        name, "tableName",
+        "Member must have length greater than or equal to 3"));
   }
   if (name.size() > kMaxTableNameLength) {
     violations.push_back(ConstraintViolation(
-        name, "tableName", "Member must have length less than or equal to 255"));
+        name, "tableName",
+        "Member must have length less than or equal to 255"));
   }
   if (violations.empty()) return absl::OkStatus();
   return ConstraintError(violations);

@@ -36,6 +36,7 @@
 #include <cstdint>
 
 #include "absl/status/statusor.h"
+
 #include "api/item_requests.h"
 #include "api/options.h"
 #include "api/read_requests.h"

@@ -49,9 +49,10 @@ absl::StatusOr<PutItemResponse> Database::PutItem(
   Item item = request.item;
   DYNAMITE_ASSIGN_OR_RETURN(
       ItemPtr old,
-      table->Mutate(key, [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
-        return std::move(item);
-      }));
+      table->Mutate(key,
+                    [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                      return std::move(item);
+                    }));
   PutItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
     response.attributes = std::move(old);
@@ -85,9 +86,10 @@ absl::StatusOr<DeleteItemResponse> Database::DeleteItem(
 
   DYNAMITE_ASSIGN_OR_RETURN(
       ItemPtr old,
-      table->Mutate(key, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
-        return std::nullopt;
-      }));
+      table->Mutate(key,
+                    [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                      return std::nullopt;
+                    }));
   DeleteItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
     response.attributes = std::move(old);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+
 #include "api/constraint.h"
 #include "api/database.h"
 #include "common/errors.h"
@@ -60,9 +61,9 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
     }
     for (const auto& [name, value] : *request.expression_attribute_values) {
       if (absl::Status s = ValidateAttributeValue(value); !s.ok()) {
-        return ValidationError(
-            absl::StrCat("ExpressionAttributeValues contains invalid value: ",
-                         s.message(), " for key ", name));
+        return ValidationError(absl::StrCat(
+            "ExpressionAttributeValues contains invalid value: ", s.message(),
+            " for key ", name));
       }
     }
   }
@@ -80,9 +81,8 @@ absl::StatusOr<std::string> ResolveExclusiveStart(
         "The provided key element does not match the schema") {
       return ValidationError(kInvalidStartKey);
     }
-    return ValidationError(
-        absl::StrCat("The provided starting key is invalid: ",
-                     key.status().message()));
+    return ValidationError(absl::StrCat(
+        "The provided starting key is invalid: ", key.status().message()));
   }
   if (key->partition != partition_key) {
     return ValidationError(
@@ -100,12 +100,12 @@ absl::StatusOr<std::string> ResolveExclusiveStart(
 
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateQueryParameters(request));
-  Placeholders placeholders(
-      request.expression_attribute_names ? &*request.expression_attribute_names
-                                         : nullptr,
-      request.expression_attribute_values
-          ? &*request.expression_attribute_values
-          : nullptr);
+  Placeholders placeholders(request.expression_attribute_names
+                                ? &*request.expression_attribute_names
+                                : nullptr,
+                            request.expression_attribute_values
+                                ? &*request.expression_attribute_values
+                                : nullptr);
   // DynamoDB checks the expressions and their placeholders before it looks
   // the table up, and the key schema only after that: parse, check unused
   // placeholders, find the table, then bind the condition to its keys.
@@ -122,8 +122,8 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   QueryPlan plan;
   plan.partition_key = EncodeKeyValue(condition.partition_value);
   plan.range = PlanKeyRange(condition.sort);
-  plan.direction = request.scan_index_forward ? Direction::kForward
-                                              : Direction::kBackward;
+  plan.direction =
+      request.scan_index_forward ? Direction::kForward : Direction::kBackward;
   plan.limit = request.limit.value_or(0);
   if (request.exclusive_start_key.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
@@ -134,7 +134,8 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
 
   const bool count_only = request.select == Select::kCount;
   QueryPage page = ExecuteQuery(
-      *table, plan, count_only ? PageContents::kCountOnly : PageContents::kItems);
+      *table, plan,
+      count_only ? PageContents::kCountOnly : PageContents::kItems);
 
   QueryResponse response;
   response.has_items = !count_only;

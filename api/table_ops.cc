@@ -10,6 +10,7 @@
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
+
 #include "api/constraint.h"
 #include "api/database.h"
 #include "common/errors.h"
@@ -121,9 +122,9 @@ absl::StatusOr<KeySchema> ResolveKeySchema(const CreateTableRequest& request) {
         "attributes defined in AttributeDefinitions"));
   }
   KeySchema schema;
-  schema.partition_key = {request.key_schema[0].attribute_name,
-                          find_type(request.key_schema[0].attribute_name)
-                              ->attribute_type};
+  schema.partition_key = {
+      request.key_schema[0].attribute_name,
+      find_type(request.key_schema[0].attribute_name)->attribute_type};
   if (request.key_schema.size() == 2) {
     schema.sort_key = KeyAttribute{
         request.key_schema[1].attribute_name,
@@ -232,7 +233,8 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   }
   def.billing_mode = request.billing_mode.value_or(BillingMode::kProvisioned);
   if (request.provisioned_throughput.has_value()) {
-    def.read_capacity_units = request.provisioned_throughput->read_capacity_units;
+    def.read_capacity_units =
+        request.provisioned_throughput->read_capacity_units;
     def.write_capacity_units =
         request.provisioned_throughput->write_capacity_units;
   }

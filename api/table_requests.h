@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "absl/time/time.h"
+
 #include "store/key.h"
 #include "store/table.h"
 

@@ -35,8 +35,9 @@ int64_t SkewedScore(WorkloadRandom& random) {
 }
 
 std::string PlayerName(WorkloadRandom& random) {
-  const int length = kMinNameLength + static_cast<int>(random.Uniform(
-                                          kMaxNameLength - kMinNameLength + 1));
+  const int length =
+      kMinNameLength +
+      static_cast<int>(random.Uniform(kMaxNameLength - kMinNameLength + 1));
   std::string name;
   name.reserve(length);
   bool word_start = true;
@@ -93,8 +94,7 @@ LeaderboardItem LeaderboardGenerator::Next() {
   return item;
 }
 
-std::vector<LeaderboardItem> GenerateLeaderboard(int64_t count,
-                                                 uint64_t seed) {
+std::vector<LeaderboardItem> GenerateLeaderboard(int64_t count, uint64_t seed) {
   LeaderboardGenerator generator(seed);
   std::vector<LeaderboardItem> items;
   items.reserve(static_cast<size_t>(count));

@@ -10,13 +10,13 @@
 #include <cstdio>
 #include <cstdlib>
 
-#define DYNAMITE_CHECK(cond)                                        \
-  do {                                                              \
-    if (!(cond)) {                                                  \
-      std::fprintf(stderr, "%s:%d: DYNAMITE_CHECK failed: %s\n",    \
-                   __FILE__, __LINE__, #cond);                      \
-      std::abort();                                                 \
-    }                                                               \
+#define DYNAMITE_CHECK(cond)                                               \
+  do {                                                                     \
+    if (!(cond)) {                                                         \
+      std::fprintf(stderr, "%s:%d: DYNAMITE_CHECK failed: %s\n", __FILE__, \
+                   __LINE__, #cond);                                       \
+      std::abort();                                                        \
+    }                                                                      \
   } while (false)
 
 #endif  // DYNAMITE_COMMON_CHECK_H_

@@ -41,8 +41,9 @@ QueryPage ExecuteQuery(const Table& table, const QueryPlan& plan,
         if (contents == PageContents::kItems) page.items.push_back(item);
         // The item that fills the budget is still returned; the page ends
         // with it, as DynamoDB's does.
-        const bool full = (plan.limit > 0 && page.scanned_count >= plan.limit) ||
-                          bytes_read >= kMaxPageReadBytes;
+        const bool full =
+            (plan.limit > 0 && page.scanned_count >= plan.limit) ||
+            bytes_read >= kMaxPageReadBytes;
         if (full) page.last_evaluated = item;
         return !full;
       });

@@ -3,6 +3,7 @@
 #include <utility>
 
 #include "absl/strings/str_cat.h"
+
 #include "common/errors.h"
 
 namespace dynamite {

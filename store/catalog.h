@@ -20,6 +20,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/synchronization/mutex.h"
+
 #include "store/table.h"
 
 namespace dynamite {

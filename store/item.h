@@ -13,6 +13,7 @@
 #include <memory>
 
 #include "absl/status/status.h"
+
 #include "store/value.h"
 
 namespace dynamite {

@@ -15,6 +15,7 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+
 #include "store/item.h"
 #include "store/value.h"
 
@@ -60,8 +61,7 @@ struct EncodedKey {
 // schema"; "One or more parameter values are not valid. The AttributeValue
 // for a key attribute cannot contain an empty string value. Key: <a>" (or
 // "... empty binary value ..."); the key-size messages.
-absl::StatusOr<EncodedKey> ExtractKey(const KeySchema& schema,
-                                      const Item& key);
+absl::StatusOr<EncodedKey> ExtractKey(const KeySchema& schema, const Item& key);
 
 // Validates the key attributes of an item to be written (PutItem): "One or
 // more parameter values were invalid: Missing the key <a> in the item",

@@ -15,6 +15,7 @@
 #include <string>
 
 #include "absl/strings/string_view.h"
+
 #include "store/number.h"
 #include "store/value.h"
 

@@ -20,6 +20,7 @@
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
+
 #include "store/number.h"
 
 namespace dynamite {
@@ -91,10 +92,9 @@ class AttributeValue {
   friend bool operator==(const AttributeValue& a, const AttributeValue& b);
 
  private:
-  static constexpr size_t kSIndex = 0, kNIndex = 1, kBIndex = 2,
-                          kBoolIndex = 3, kNullIndex = 4, kMIndex = 5,
-                          kLIndex = 6, kSSIndex = 7, kNSIndex = 8,
-                          kBSIndex = 9;
+  static constexpr size_t kSIndex = 0, kNIndex = 1, kBIndex = 2, kBoolIndex = 3,
+                          kNullIndex = 4, kMIndex = 5, kLIndex = 6,
+                          kSSIndex = 7, kNSIndex = 8, kBSIndex = 9;
   struct NullTag {
     friend bool operator==(NullTag, NullTag) { return true; }
   };

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "absl/strings/str_format.h"
+
 #include "api/database.h"
 
 int main() {
@@ -35,7 +36,8 @@ int main() {
         {"rankKey", dynamite::AttributeValue::S(absl::StrFormat(
                         "%010d#%s", 9999999999LL - score, player))},
         {"playerId", dynamite::AttributeValue::S(player)},
-        {"score", dynamite::AttributeValue::N(dynamite::Number::FromInt(score))},
+        {"score",
+         dynamite::AttributeValue::N(dynamite::Number::FromInt(score))},
     };
     if (auto put_result = db.PutItem(put); !put_result.ok()) {
       std::fprintf(stderr, "%s\n", put_result.status().ToString().c_str());

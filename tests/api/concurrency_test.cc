@@ -9,9 +9,10 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "api/database.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+#include "api/database.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
 
@@ -62,12 +63,12 @@ TEST(ConcurrencyTest, MixedOperationsKeepInvariants) {
   for (int r = 0; r < kReaders; ++r) {
     threads.emplace_back([&, r] {
       while (!writers_done.load()) {
-        QueryRequest query{.table_name = "shared",
-                           .key_condition_expression = "pk = :p",
-                           .expression_attribute_values =
-                               AttributeMap{{":p", S("p")}},
-                           .scan_index_forward = (r % 2 == 0),
-                           .limit = 50};
+        QueryRequest query{
+            .table_name = "shared",
+            .key_condition_expression = "pk = :p",
+            .expression_attribute_values = AttributeMap{{":p", S("p")}},
+            .scan_index_forward = (r % 2 == 0),
+            .limit = 50};
         auto page = db.Query(query);
         if (!page.ok()) {
           ++failures;
@@ -84,8 +85,9 @@ TEST(ConcurrencyTest, MixedOperationsKeepInvariants) {
             if (!ordered) ++failures;
           }
         }
-        GetItemRequest get{.table_name = "shared",
-                           .key = {{"pk", S("p")}, {"sk", S(SortKey(r % kWriters, 0))}}};
+        GetItemRequest get{
+            .table_name = "shared",
+            .key = {{"pk", S("p")}, {"sk", S(SortKey(r % kWriters, 0))}}};
         auto got = db.GetItem(get);
         if (!got.ok()) ++failures;
       }
@@ -115,8 +117,9 @@ TEST(ConcurrencyTest, MixedOperationsKeepInvariants) {
   EXPECT_EQ(seen, expected);
   for (int w = 0; w < kWriters; ++w) {
     for (int i = 0; i < kItemsPerWriter; ++i) {
-      auto got = db.GetItem(
-          {.table_name = "shared", .key = {{"pk", S("p")}, {"sk", S(SortKey(w, i))}}});
+      auto got =
+          db.GetItem({.table_name = "shared",
+                      .key = {{"pk", S("p")}, {"sk", S(SortKey(w, i))}}});
       ASSERT_THAT(got, IsOk());
       EXPECT_EQ(got->item != nullptr, i % 3 != 2) << SortKey(w, i);
     }

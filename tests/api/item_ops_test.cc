@@ -1,8 +1,9 @@
 #include <string>
 
-#include "api/database.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+#include "api/database.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
 
@@ -24,10 +25,13 @@ constexpr absl::string_view kKeyMismatch =
 class ItemOpsTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    ASSERT_THAT(db_.CreateTable(TableRequest("composite", KeyType::kS, KeyType::kN)),
+    ASSERT_THAT(
+        db_.CreateTable(TableRequest("composite", KeyType::kS, KeyType::kN)),
+        IsOk());
+    ASSERT_THAT(db_.CreateTable(TableRequest("simple", KeyType::kS, {})),
                 IsOk());
-    ASSERT_THAT(db_.CreateTable(TableRequest("simple", KeyType::kS, {})), IsOk());
-    ASSERT_THAT(db_.CreateTable(TableRequest("binary", KeyType::kB, {})), IsOk());
+    ASSERT_THAT(db_.CreateTable(TableRequest("binary", KeyType::kB, {})),
+                IsOk());
   }
 
   absl::StatusOr<PutItemResponse> Put(const std::string& table, Item item,
@@ -61,10 +65,12 @@ TEST_F(ItemOpsTest, GetMissingItemReturnsNoItem) {
 }
 
 TEST_F(ItemOpsTest, NumberKeysInAnySpellingAddressOneItem) {
-  ASSERT_THAT(Put("composite", {{"pk", S("a")}, {"sk", N("1000")}, {"v", S("1")}}),
-              IsOk());
-  ASSERT_THAT(Put("composite", {{"pk", S("a")}, {"sk", N("1E3")}, {"v", S("2")}}),
-              IsOk());
+  ASSERT_THAT(
+      Put("composite", {{"pk", S("a")}, {"sk", N("1000")}, {"v", S("1")}}),
+      IsOk());
+  ASSERT_THAT(
+      Put("composite", {{"pk", S("a")}, {"sk", N("1E3")}, {"v", S("2")}}),
+      IsOk());
 
   auto got = Get("composite", {{"pk", S("a")}, {"sk", N("001000.00")}});
 
@@ -79,7 +85,8 @@ TEST_F(ItemOpsTest, PutReturnsOldItemWithAllOld) {
   ASSERT_THAT(Put("simple", {{"pk", S("a")}, {"v", S("1")}}), IsOk());
 
   auto first = Put("simple", {{"pk", S("b")}}, ReturnValue::kAllOld);
-  auto second = Put("simple", {{"pk", S("a")}, {"v", S("2")}}, ReturnValue::kAllOld);
+  auto second =
+      Put("simple", {{"pk", S("a")}, {"v", S("2")}}, ReturnValue::kAllOld);
   auto none = Put("simple", {{"pk", S("a")}, {"v", S("3")}});
 
   ASSERT_THAT(first, IsOk());
@@ -94,8 +101,9 @@ TEST_F(ItemOpsTest, PutReturnsOldItemWithAllOld) {
 TEST_F(ItemOpsTest, PutRejectsOtherReturnValues) {
   for (ReturnValue rv : {ReturnValue::kAllNew, ReturnValue::kUpdatedOld,
                          ReturnValue::kUpdatedNew}) {
-    EXPECT_THAT(Put("simple", {{"pk", S("a")}}, rv),
-                IsError(kValidation, "ReturnValues can only be ALL_OLD or NONE"));
+    EXPECT_THAT(
+        Put("simple", {{"pk", S("a")}}, rv),
+        IsError(kValidation, "ReturnValues can only be ALL_OLD or NONE"));
   }
 }
 
@@ -125,12 +133,15 @@ TEST_F(ItemOpsTest, DeleteRejectsOtherReturnValues) {
 }
 
 TEST_F(ItemOpsTest, MissingTableIsResourceNotFound) {
-  EXPECT_THAT(Put("nothere", {{"pk", S("a")}}),
-              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
-  EXPECT_THAT(Get("nothere", {{"pk", S("a")}}),
-              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
-  EXPECT_THAT(db_.DeleteItem({.table_name = "nothere", .key = {{"pk", S("a")}}}),
-              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  EXPECT_THAT(
+      Put("nothere", {{"pk", S("a")}}),
+      IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  EXPECT_THAT(
+      Get("nothere", {{"pk", S("a")}}),
+      IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  EXPECT_THAT(
+      db_.DeleteItem({.table_name = "nothere", .key = {{"pk", S("a")}}}),
+      IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
 }
 
 TEST_F(ItemOpsTest, ItemOperationsUseConstraintFormForBadTableNames) {
@@ -143,7 +154,8 @@ TEST_F(ItemOpsTest, ItemOperationsUseConstraintFormForBadTableNames) {
 
 TEST_F(ItemOpsTest, KeyMustMatchTheSchema) {
   // Missing sort key, extra attribute, wrong type, nothing at all.
-  EXPECT_THAT(Get("composite", {{"pk", S("a")}}), IsError(kValidation, kKeyMismatch));
+  EXPECT_THAT(Get("composite", {{"pk", S("a")}}),
+              IsError(kValidation, kKeyMismatch));
   EXPECT_THAT(Get("composite", {{"pk", S("a")}, {"sk", N("1")}, {"x", S("1")}}),
               IsError(kValidation, kKeyMismatch));
   EXPECT_THAT(Get("composite", {{"pk", S("a")}, {"sk", S("1")}}),
@@ -201,22 +213,26 @@ TEST_F(ItemOpsTest, ItemSizeLimitIsInclusive) {
   Item over{{"pk", S("a")}, {"v", S(std::string(fill + 1, 'x'))}};
 
   EXPECT_THAT(Put("simple", at_limit), IsOk());
-  EXPECT_THAT(Put("simple", over),
-              IsError(kValidation, "Item size has exceeded the maximum allowed size"));
+  EXPECT_THAT(
+      Put("simple", over),
+      IsError(kValidation, "Item size has exceeded the maximum allowed size"));
   // The size check comes before the table lookup.
-  EXPECT_THAT(Put("nothere", over),
-              IsError(kValidation, "Item size has exceeded the maximum allowed size"));
+  EXPECT_THAT(
+      Put("nothere", over),
+      IsError(kValidation, "Item size has exceeded the maximum allowed size"));
 }
 
 TEST_F(ItemOpsTest, RejectsInvalidValuesWithoutWriting) {
   Item empty_set{{"pk", S("a")}, {"s", AttributeValue::SS({})}};
 
-  EXPECT_THAT(Put("simple", empty_set), ::dynamite::testing::ErrorKindIs(kValidation));
+  EXPECT_THAT(Put("simple", empty_set),
+              ::dynamite::testing::ErrorKindIs(kValidation));
   EXPECT_THAT(Get("simple", {{"pk", S("a")}})->item, IsNull());
 }
 
 TEST_F(ItemOpsTest, EmptyStringsAreFineOutsideKeys) {
-  EXPECT_THAT(Put("simple", {{"pk", S("a")}, {"e", S("")}, {"b", AttributeValue::B("")}}),
+  EXPECT_THAT(Put("simple",
+                  {{"pk", S("a")}, {"e", S("")}, {"b", AttributeValue::B("")}}),
               IsOk());
 }
 

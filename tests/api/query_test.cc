@@ -2,9 +2,10 @@
 #include <vector>
 
 #include "absl/strings/str_format.h"
-#include "api/database.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+#include "api/database.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
 
@@ -81,7 +82,8 @@ TEST_F(QueryTest, NumberSortKeysComeBackInNumericOrder) {
   auto page = Run("nums", "pk = :p", {{":p", S("p")}});
 
   ASSERT_THAT(page, IsOk());
-  EXPECT_THAT(SortKeys(*page), ElementsAre("-5", "0", "1.5", "2", "10", "1000"));
+  EXPECT_THAT(SortKeys(*page),
+              ElementsAre("-5", "0", "1.5", "2", "10", "1000"));
 }
 
 TEST_F(QueryTest, ScanIndexForwardFalseReadsBackwards) {
@@ -131,8 +133,8 @@ TEST_F(QueryTest, ExpressionAttributeNamesResolve) {
   QueryRequest base;
   base.expression_attribute_names = ExpressionAttributeNames{{"#k", "sk"}};
 
-  auto page = Run("strs", "pk = :p AND #k > :v", {{":p", S("p")}, {":v", S("abc")}},
-                  base);
+  auto page = Run("strs", "pk = :p AND #k > :v",
+                  {{":p", S("p")}, {":v", S("abc")}}, base);
 
   ASSERT_THAT(page, IsOk());
   EXPECT_THAT(SortKeys(*page), ElementsAre("b"));
@@ -233,8 +235,8 @@ TEST_F(QueryTest, ExclusiveStartKeyErrors) {
               IsError(kValidation,
                       "The provided starting key is outside query boundaries "
                       "based on provided conditions"));
-  EXPECT_THAT(Run("strs", "pk = :p AND sk < :v", {{":p", S("p")}, {":v", S("b")}},
-                  outside_range),
+  EXPECT_THAT(Run("strs", "pk = :p AND sk < :v",
+                  {{":p", S("p")}, {":v", S("b")}}, outside_range),
               IsError(kValidation,
                       "The provided starting key does not match the range key "
                       "predicate"));
@@ -257,20 +259,23 @@ TEST_F(QueryTest, ParameterErrors) {
               IsError(kValidation,
                       "Either the KeyConditions or KeyConditionExpression "
                       "parameter must be specified in the request."));
-  EXPECT_THAT(Run("nothere", "pk = :p", {{":p", S("p")}}),
-              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  EXPECT_THAT(
+      Run("nothere", "pk = :p", {{":p", S("p")}}),
+      IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
   // Expression errors come before the table lookup, key-schema errors after.
   EXPECT_THAT(Run("nothere", "pk = :p", {{":p", S("p")}, {":q", S("q")}}),
               IsError(kValidation,
                       "Value provided in ExpressionAttributeValues unused in "
                       "expressions: keys: {:q}"));
-  EXPECT_THAT(Run("nothere", "pk = :p AND attr1 = :p", {{":p", S("p")}}),
-              IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
+  EXPECT_THAT(
+      Run("nothere", "pk = :p AND attr1 = :p", {{":p", S("p")}}),
+      IsError(ErrorKind::kResourceNotFound, "Requested resource not found"));
 }
 
 TEST_F(QueryTest, PlaceholderErrors) {
   QueryRequest unused_name;
-  unused_name.expression_attribute_names = ExpressionAttributeNames{{"#x", "x"}};
+  unused_name.expression_attribute_names =
+      ExpressionAttributeNames{{"#x", "x"}};
   QueryRequest empty_names;
   empty_names.expression_attribute_names = ExpressionAttributeNames{};
 
@@ -282,10 +287,12 @@ TEST_F(QueryTest, PlaceholderErrors) {
               IsError(kValidation,
                       "Value provided in ExpressionAttributeNames unused in "
                       "expressions: keys: {#x}"));
-  EXPECT_THAT(Run("strs", "pk = :p", {{":p", S("p")}}, empty_names),
-              IsError(kValidation, "ExpressionAttributeNames must not be empty"));
-  EXPECT_THAT(Run("strs", "pk = :p", {}),
-              IsError(kValidation, "ExpressionAttributeValues must not be empty"));
+  EXPECT_THAT(
+      Run("strs", "pk = :p", {{":p", S("p")}}, empty_names),
+      IsError(kValidation, "ExpressionAttributeNames must not be empty"));
+  EXPECT_THAT(
+      Run("strs", "pk = :p", {}),
+      IsError(kValidation, "ExpressionAttributeValues must not be empty"));
   EXPECT_THAT(Run("strs", "pk = :nope", {{":p", S("p")}}),
               IsError(kValidation,
                       "Invalid KeyConditionExpression: An expression attribute "
@@ -317,17 +324,20 @@ TEST_F(QueryTest, KeyConditionErrors) {
        {{":p", S("p")}, {":a", S("a")}, {":b", S("b")}},
        "Invalid KeyConditionExpression: KeyConditionExpressions must only "
        "contain one condition per key"},
-      {"pk = :n", {{":n", N("1")}},
+      {"pk = :n",
+       {{":n", N("1")}},
        "One or more parameter values were invalid: Condition parameter type "
        "does not match schema type"},
       {"pk < :p", {{":p", S("p")}}, "Query key condition not supported"},
-      {"name = :p", {{":p", S("p")}},
+      {"name = :p",
+       {{":p", S("p")}},
        "Invalid KeyConditionExpression: Attribute name is a reserved keyword; "
        "reserved keyword: name"},
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.expression);
-    EXPECT_THAT(Run("strs", c.expression, c.values), IsError(kValidation, c.message));
+    EXPECT_THAT(Run("strs", c.expression, c.values),
+                IsError(kValidation, c.message));
   }
 }
 

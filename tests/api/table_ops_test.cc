@@ -1,8 +1,9 @@
 #include <string>
 
-#include "api/database.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
+#include "api/database.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
 
@@ -19,7 +20,8 @@ constexpr ErrorKind kValidation = ErrorKind::kValidation;
 TEST(CreateTableTest, CreatesActiveTableWithDescription) {
   Database db;
 
-  auto created = db.CreateTable(TableRequest("scores", KeyType::kS, KeyType::kN));
+  auto created =
+      db.CreateTable(TableRequest("scores", KeyType::kS, KeyType::kN));
 
   ASSERT_THAT(created, IsOk());
   const TableDescription& d = created->table_description;
@@ -38,8 +40,9 @@ TEST(CreateTableTest, DuplicateTableIsResourceInUse) {
   Database db;
   ASSERT_THAT(db.CreateTable(TableRequest("scores", KeyType::kS, {})), IsOk());
 
-  EXPECT_THAT(db.CreateTable(TableRequest("scores", KeyType::kS, {})),
-              IsError(ErrorKind::kResourceInUse, "Table already exists: scores"));
+  EXPECT_THAT(
+      db.CreateTable(TableRequest("scores", KeyType::kS, {})),
+      IsError(ErrorKind::kResourceInUse, "Table already exists: scores"));
 }
 
 TEST(CreateTableTest, TableNamesAreCaseSensitive) {
@@ -66,14 +69,16 @@ TEST(CreateTableTest, RejectsBadTableNames) {
                       "1 validation error detected: Value 'abc;' at "
                       "'tableName' failed to satisfy constraint: Member must "
                       "satisfy regular expression pattern: [a-zA-Z0-9_.-]+"));
-  EXPECT_THAT(db.CreateTable(TableRequest(std::string(255, 'a'), KeyType::kS, {})),
-              IsOk());
+  EXPECT_THAT(
+      db.CreateTable(TableRequest(std::string(255, 'a'), KeyType::kS, {})),
+      IsOk());
   EXPECT_THAT(db.CreateTable(TableRequest("a.b-c_9", KeyType::kS, {})), IsOk());
 }
 
 TEST(CreateTableTest, RejectsBadKeySchemas) {
   Database db;
-  CreateTableRequest range_first = TableRequest("t1x", KeyType::kS, KeyType::kS);
+  CreateTableRequest range_first =
+      TableRequest("t1x", KeyType::kS, KeyType::kS);
   std::swap(range_first.key_schema[0], range_first.key_schema[1]);
   CreateTableRequest two_hash = TableRequest("t2x", KeyType::kS, KeyType::kS);
   two_hash.key_schema[1].key_type = KeySchemaRole::kHash;
@@ -120,7 +125,8 @@ TEST(CreateTableTest, RejectsMismatchedAttributeDefinitions) {
                       "One or more parameter values were invalid: Number of "
                       "attributes in KeySchema does not exactly match number "
                       "of attributes defined in AttributeDefinitions"));
-  EXPECT_THAT(db.CreateTable(duplicate), ::dynamite::testing::ErrorKindIs(kValidation));
+  EXPECT_THAT(db.CreateTable(duplicate),
+              ::dynamite::testing::ErrorKindIs(kValidation));
 }
 
 TEST(CreateTableTest, KeyAttributeNamesAreAtMost255Bytes) {
@@ -134,7 +140,8 @@ TEST(CreateTableTest, KeyAttributeNamesAreAtMost255Bytes) {
   bad.attribute_definitions[0].attribute_name = std::string(256, 'k');
 
   EXPECT_THAT(db.CreateTable(ok), IsOk());
-  EXPECT_THAT(db.CreateTable(bad), ::dynamite::testing::ErrorKindIs(kValidation));
+  EXPECT_THAT(db.CreateTable(bad),
+              ::dynamite::testing::ErrorKindIs(kValidation));
 }
 
 TEST(CreateTableTest, BillingModeRules) {
@@ -162,7 +169,9 @@ TEST(CreateTableTest, BillingModeRules) {
                       "specified when BillingMode is PAY_PER_REQUEST"));
   auto created = db.CreateTable(provisioned);
   ASSERT_THAT(created, IsOk());
-  EXPECT_EQ(created->table_description.provisioned_throughput.write_capacity_units, 7);
+  EXPECT_EQ(
+      created->table_description.provisioned_throughput.write_capacity_units,
+      7);
   EXPECT_THAT(db.CreateTable(zero),
               IsError(kValidation,
                       "1 validation error detected: Value '0' at "
@@ -188,9 +197,10 @@ TEST(DescribeTableTest, ReportsItemCountAndSize) {
 TEST(DescribeTableTest, MissingTableIsResourceNotFound) {
   Database db;
 
-  EXPECT_THAT(db.DescribeTable({"nothere"}),
-              IsError(ErrorKind::kResourceNotFound,
-                      "Requested resource not found: Table: nothere not found"));
+  EXPECT_THAT(
+      db.DescribeTable({"nothere"}),
+      IsError(ErrorKind::kResourceNotFound,
+              "Requested resource not found: Table: nothere not found"));
 }
 
 TEST(ListTablesTest, PagesWithLimitAndExclusiveStart) {
@@ -204,8 +214,8 @@ TEST(ListTablesTest, PagesWithLimitAndExclusiveStart) {
   EXPECT_THAT(first->table_names, ElementsAre("aaa", "bbb"));
   EXPECT_EQ(first->last_evaluated_table_name, "bbb");
 
-  auto second = db.ListTables(
-      {.exclusive_start_table_name = "bbb", .limit = 2});
+  auto second =
+      db.ListTables({.exclusive_start_table_name = "bbb", .limit = 2});
   ASSERT_THAT(second, IsOk());
   EXPECT_THAT(second->table_names, ElementsAre("ccc"));
   EXPECT_FALSE(second->last_evaluated_table_name.has_value());

@@ -3,6 +3,7 @@
 #include "absl/status/status.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {

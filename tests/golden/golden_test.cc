@@ -14,6 +14,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
 #include "wire/exec_script.h"
 
 namespace dynamite {

@@ -2,6 +2,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -32,8 +33,9 @@ TEST(CatalogTest, DuplicateNameIsResourceInUse) {
   Catalog catalog;
   ASSERT_THAT(catalog.Create(Named("users")), IsOk());
 
-  EXPECT_THAT(catalog.Create(Named("users")),
-              IsError(ErrorKind::kResourceInUse, "Table already exists: users"));
+  EXPECT_THAT(
+      catalog.Create(Named("users")),
+      IsError(ErrorKind::kResourceInUse, "Table already exists: users"));
 }
 
 TEST(CatalogTest, NamesAreCaseSensitive) {

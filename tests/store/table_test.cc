@@ -5,6 +5,7 @@
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
+
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -29,11 +30,12 @@ Item MakeItem(const std::string& pk, const std::string& sk) {
 
 // Stores `item` under its raw string key (S keys encode as themselves).
 void Put(Table& table, const std::string& pk, const std::string& sk) {
-  ASSERT_THAT(table.Mutate({pk, sk},
-                           [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                             return MakeItem(pk, sk);
-                           }),
-              IsOk());
+  ASSERT_THAT(
+      table.Mutate({pk, sk},
+                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     return MakeItem(pk, sk);
+                   }),
+      IsOk());
 }
 
 std::vector<std::string> Visit(const Table& table, const std::string& pk,
@@ -58,7 +60,8 @@ TEST(TableTest, MutateStoresAndReturnsOldItem) {
   Put(table, "a", "1");
 
   absl::StatusOr<ItemPtr> old = table.Mutate(
-      {"a", "1"}, [](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+      {"a", "1"},
+      [](const Item* current) -> absl::StatusOr<std::optional<Item>> {
         Item next = *current;
         next["x"] = AttributeValue::Bool(true);
         return next;
@@ -75,8 +78,8 @@ TEST(TableTest, MutateLeavesTableUnchangedOnError) {
   Put(table, "a", "1");
   const int64_t size_before = table.size_bytes();
 
-  absl::StatusOr<ItemPtr> result =
-      table.Mutate({"a", "1"}, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+  absl::StatusOr<ItemPtr> result = table.Mutate(
+      {"a", "1"}, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
         return ValidationError("nope");
       });
 
@@ -89,11 +92,12 @@ TEST(TableTest, DeleteRemovesItemAndEmptyPartition) {
   Table table(Definition());
   Put(table, "a", "1");
 
-  ASSERT_THAT(table.Mutate({"a", "1"},
-                           [](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                             return std::nullopt;
-                           }),
-              IsOk());
+  ASSERT_THAT(
+      table.Mutate({"a", "1"},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     return std::nullopt;
+                   }),
+      IsOk());
 
   EXPECT_THAT(table.Get({"a", "1"}), IsNull());
   EXPECT_EQ(table.item_count(), 0);
@@ -173,11 +177,12 @@ TEST(TableTest, ReadersKeepTheirSnapshotAcrossWrites) {
   Put(table, "a", "1");
   ItemPtr before = table.Get({"a", "1"});
 
-  ASSERT_THAT(table.Mutate({"a", "1"},
-                           [](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                             return std::nullopt;
-                           }),
-              IsOk());
+  ASSERT_THAT(
+      table.Mutate({"a", "1"},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     return std::nullopt;
+                   }),
+      IsOk());
 
   ASSERT_NE(before, nullptr);
   EXPECT_EQ(before->at("sk").s(), "1");

@@ -20,8 +20,7 @@ inline AttributeValue N(const std::string& n) {
 
 // A PAY_PER_REQUEST table `name` keyed by `pk` (+ `sk` when sort_type is
 // given).
-inline CreateTableRequest TableRequest(const std::string& name,
-                                       KeyType pk_type,
+inline CreateTableRequest TableRequest(const std::string& name, KeyType pk_type,
                                        std::optional<KeyType> sk_type) {
   CreateTableRequest r;
   r.table_name = name;

@@ -10,8 +10,9 @@
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
-#include "common/errors.h"
 #include "gmock/gmock.h"
+
+#include "common/errors.h"
 
 namespace dynamite::testing {
 
@@ -26,8 +27,7 @@ MATCHER(IsOk, "is OK") {
   return GetStatus(arg).ok();
 }
 
-MATCHER_P(StatusIs, code,
-          "has status code " + absl::StatusCodeToString(code)) {
+MATCHER_P(StatusIs, code, "has status code " + absl::StatusCodeToString(code)) {
   *result_listener << "status is " << GetStatus(arg);
   return GetStatus(arg).code() == code;
 }
