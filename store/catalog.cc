@@ -10,7 +10,7 @@ namespace dynamite {
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
     TableDefinition definition) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto [it, inserted] = tables_.try_emplace(definition.name);
   if (!inserted) {
     return ResourceInUseError(
@@ -22,7 +22,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Find(
     absl::string_view name, absl::string_view not_found_message) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   auto it = tables_.find(name);
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
   return it->second;
@@ -30,7 +30,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Find(
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
     absl::string_view name, absl::string_view not_found_message) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto it = tables_.find(name);
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
   std::shared_ptr<Table> table = std::move(it->second);
@@ -40,7 +40,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
 
 std::vector<std::string> Catalog::ListNames(absl::string_view exclusive_start,
                                             size_t limit) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   std::vector<std::string> names;
   auto it = exclusive_start.empty() ? tables_.begin()
                                     : tables_.upper_bound(exclusive_start);
@@ -51,7 +51,7 @@ std::vector<std::string> Catalog::ListNames(absl::string_view exclusive_start,
 }
 
 size_t Catalog::size() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   return tables_.size();
 }
 

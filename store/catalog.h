@@ -4,7 +4,7 @@
 // keeps it alive even if DeleteTable removes it from the catalog meanwhile;
 // the deleted table is freed when the last such operation finishes.
 //
-// Thread safety: all methods may be called concurrently; one absl::Mutex
+// Thread safety: all methods may be called concurrently; one Mutex
 // guards the name map (shared for lookups, exclusive for create and delete).
 // The mutex is never held while a Table's own lock is taken.
 
@@ -19,8 +19,8 @@
 #include "absl/container/btree_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "absl/synchronization/mutex.h"
 
+#include "common/mutex.h"
 #include "store/table.h"
 
 namespace dynamite {
@@ -57,7 +57,7 @@ class Catalog {
   size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   absl::btree_map<std::string, std::shared_ptr<Table>> tables_
       ABSL_GUARDED_BY(mu_);
 };

@@ -40,7 +40,7 @@ bool SortKeyRange::Contains(absl::string_view key) const {
 Table::Table(TableDefinition definition) : definition_(std::move(definition)) {}
 
 ItemPtr Table::Get(const EncodedKey& key) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   auto partition = partitions_.find(key.partition);
   if (partition == partitions_.end()) return nullptr;
   auto it = partition->second.find(key.sort);
@@ -49,7 +49,7 @@ ItemPtr Table::Get(const EncodedKey& key) const {
 }
 
 absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
-  absl::MutexLock lock(&mu_);
+  MutexLock lock(&mu_);
   auto partition = partitions_.find(key.partition);
   Entry old;
   if (partition != partitions_.end()) {
@@ -79,7 +79,7 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
 void Table::VisitPartition(absl::string_view partition_key,
                            const SortKeyRange& range, Direction direction,
                            VisitFn visit) const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   auto found = partitions_.find(partition_key);
   if (found == partitions_.end()) return;
   const Partition& partition = found->second;
@@ -101,12 +101,12 @@ void Table::VisitPartition(absl::string_view partition_key,
 }
 
 int64_t Table::item_count() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   return item_count_;
 }
 
 int64_t Table::size_bytes() const {
-  absl::ReaderMutexLock lock(&mu_);
+  ReaderMutexLock lock(&mu_);
   return size_bytes_;
 }
 

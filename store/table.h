@@ -10,7 +10,7 @@
 // partition under the empty sort key.
 //
 // Thread safety: all public methods may be called concurrently. One
-// absl::Mutex per table: reads (Get, VisitPartition, VisitAll, stats) take it
+// Mutex (common/mutex.h) per table: reads (Get, VisitPartition, stats) take it
 // shared, Mutate takes it exclusively, so writes to one table are serialised
 // and every write is atomic for readers. Callbacks run under the lock and
 // must not call back into the Table.
@@ -29,9 +29,9 @@
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
-#include "absl/synchronization/mutex.h"
 #include "absl/time/time.h"
 
+#include "common/mutex.h"
 #include "store/item.h"
 #include "store/key.h"
 
@@ -122,7 +122,7 @@ class Table {
   using Partition = absl::btree_map<std::string, Entry>;
 
   const TableDefinition definition_;
-  mutable absl::Mutex mu_;
+  mutable Mutex mu_;
   absl::flat_hash_map<std::string, Partition> partitions_ ABSL_GUARDED_BY(mu_);
   int64_t item_count_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t size_bytes_ ABSL_GUARDED_BY(mu_) = 0;

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# The whole test run, as CI does it (.ci/run):
+#   scripts/install-deps.sh && scripts/test.sh
+#
+#   1. clang-format --dry-run --Werror over every tracked .h/.cc (seconds,
+#      so it goes first)
+#   2. build/       RelWithDebInfo, -Werror, gcc: every test, then each
+#                   benchmark for a token time so none rots
+#   3. build-embed/ examples/embed built as a separate CMake project, run
+#   4. build-asan/  Debug, AddressSanitizer + UndefinedBehaviorSanitizer
+#   5. build-tsan/  clang, ThreadSanitizer: the tests labelled `concurrency`
+#
+# Stops at the first failure (non-zero exit). Ends with one summary line,
+# "test.sh: N passed, 0 failed", counting the tests ctest ran.
+# Set DYNAMITE_JOBS to change the parallelism (default 2: the machines have
+# two cores).
+set -euo pipefail
+
+cd "$(dirname "${BASH_SOURCE[0]}")/.."
+jobs="${DYNAMITE_JOBS:-2}"
+logs="$(mktemp -d)"
+passed=0
+last_total=0
+start_seconds=${SECONDS}
+current_step="setup"
+
+finish() {
+  local status=$?
+  rm -rf "${logs}"
+  if [[ ${status} -ne 0 ]]; then
+    echo
+    echo "test.sh: FAILED (exit ${status}) in step: ${current_step}" \
+      "(${passed} tests had passed before it)"
+  fi
+}
+trap finish EXIT
+
+step() {
+  current_step="$*"
+  echo
+  echo "=== $* ($((SECONDS - start_seconds))s)"
+}
+
+# Configures and builds one tree. Usage: build DIR [cmake args...]
+build() {
+  local dir="$1"
+  shift
+  cmake -S . -B "${dir}" -G Ninja "$@"
+  cmake --build "${dir}" -j "${jobs}"
+}
+
+# Runs ctest in one tree and adds its passed tests to the total.
+# Usage: run_ctest DIR [ctest args...]
+run_ctest() {
+  local dir="$1"
+  shift
+  local log="${logs}/ctest-${dir}.log"
+  ctest --test-dir "${dir}" --output-on-failure -j "${jobs}" "$@" 2>&1 |
+    tee "${log}"
+  # "100% tests passed, 0 tests failed out of 42"; absent when no test ran.
+  local total
+  total="$(sed -n 's/.*tests passed, .* tests failed out of \([0-9]*\).*/\1/p' \
+    "${log}" | tail -n 1)"
+  last_total=${total:-0}
+  passed=$((passed + last_total))
+}
+
+step "clang-format --dry-run --Werror"
+mapfile -t sources < <(git ls-files -- '*.h' '*.cc')
+if [[ ${#sources[@]} -gt 0 ]]; then
+  clang-format --dry-run --Werror "${sources[@]}"
+fi
+echo "${#sources[@]} files formatted correctly"
+
+step "build/: RelWithDebInfo, -Werror"
+build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDYNAMITE_WERROR=ON
+run_ctest build
+
+step "build/bench: each benchmark for a token time"
+shopt -s nullglob
+benchmarks=(build/bench/*_bench)
+shopt -u nullglob
+for bench in "${benchmarks[@]}"; do
+  echo "--- ${bench}"
+  "${bench}" --benchmark_min_time=0.01
+done
+echo "ran ${#benchmarks[@]} benchmark programs"
+
+step "build-embed/: examples/embed as its own CMake project (README)"
+cmake -S examples/embed -B build-embed -G Ninja -DCMAKE_BUILD_TYPE=Debug
+cmake --build build-embed -j "${jobs}"
+embed_output="$(build-embed/leaderboard_top3)"
+echo "${embed_output}"
+if [[ "${embed_output}" != $'p_bea 1500\np_cleo 240\np_ana 10' ]]; then
+  echo "examples/embed printed the wrong top three" >&2
+  exit 1
+fi
+passed=$((passed + 1))
+
+step "build-asan/: Debug, address + undefined sanitizers"
+build build-asan -DCMAKE_BUILD_TYPE=Debug \
+  -DDYNAMITE_SANITIZE=address,undefined -DDYNAMITE_BUILD_BENCHMARKS=OFF
+run_ctest build-asan
+
+step "build-tsan/: clang, thread sanitizer, tests labelled concurrency"
+CC=clang CXX=clang++ build build-tsan -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+  -DDYNAMITE_SANITIZE=thread -DDYNAMITE_BUILD_BENCHMARKS=OFF
+run_ctest build-tsan -L concurrency --no-tests=ignore
+if [[ ${last_total} -eq 0 ]]; then
+  echo "note: no test is labelled concurrency, so none ran under TSan"
+fi
+
+echo
+echo "=== all steps passed in $((SECONDS - start_seconds))s"
+echo "test.sh: ${passed} passed, 0 failed"
