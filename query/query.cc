@@ -1,5 +1,6 @@
 #include "query/query.h"
 
+#include <algorithm>
 #include <utility>
 
 namespace dynamite {
@@ -29,8 +30,11 @@ QueryPage ExecuteQuery(const Table& table, const QueryPlan& plan,
           ? RangeAfter(plan.range, *plan.exclusive_start, plan.direction)
           : plan.range;
   QueryPage page;
+  // Reserve for small pages only: Limit is the caller's number and may be
+  // far larger than the partition.
+  constexpr int64_t kMaxReserve = 1024;
   if (contents == PageContents::kItems && plan.limit > 0) {
-    page.items.reserve(static_cast<size_t>(plan.limit));
+    page.items.reserve(static_cast<size_t>(std::min(plan.limit, kMaxReserve)));
   }
   int64_t bytes_read = 0;
   table.VisitPartition(

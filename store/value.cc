@@ -6,6 +6,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/strings/escaping.h"
 #include "absl/strings/str_cat.h"
@@ -241,7 +242,7 @@ int64_t ValueSize(const AttributeValue& value) {
   // An explicit stack rather than recursion, so that the size of any value,
   // validated or not, can be measured.
   int64_t size = 0;
-  std::vector<const AttributeValue*> pending = {&value};
+  absl::InlinedVector<const AttributeValue*, 8> pending = {&value};
   while (!pending.empty()) {
     const AttributeValue& v = *pending.back();
     pending.pop_back();

@@ -173,6 +173,17 @@ TEST_F(QueryTest, LimitPagesWithLastEvaluatedKeyInBothDirections) {
   }
 }
 
+TEST_F(QueryTest, HugeLimitReadsOnlyWhatIsThere) {
+  QueryRequest base;
+  base.limit = int64_t{1} << 40;
+
+  auto page = Run("strs", "pk = :p", {{":p", S("p")}}, base);
+
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(page->count, 8);
+  EXPECT_FALSE(page->last_evaluated_key.has_value());
+}
+
 TEST_F(QueryTest, SelectCountCountsWithoutItems) {
   QueryRequest base;
   base.select = Select::kCount;
