@@ -2,6 +2,7 @@
 
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
@@ -140,6 +141,53 @@ std::string ConditionToString(const Condition& condition) {
           },
       },
       condition.rep);
+}
+
+std::vector<DocumentPath> UpdateExpression::ModifiedPaths() const {
+  std::vector<DocumentPath> paths;
+  for (const SetAction& action : set) paths.push_back(action.path);
+  for (const DocumentPath& path : remove) paths.push_back(path);
+  for (const AddAction& action : add) paths.push_back(action.path);
+  for (const DeleteAction& action : del) paths.push_back(action.path);
+  return paths;
+}
+
+std::string UpdateToString(const UpdateExpression& update) {
+  std::vector<std::string> clauses;
+  if (!update.set.empty()) {
+    clauses.push_back(absl::StrCat(
+        "SET ", absl::StrJoin(
+                    update.set, ", ", [](std::string* out, const SetAction& a) {
+                      absl::StrAppend(out, PathSource(a.path), " = ");
+                      if (a.op == Arithmetic::kNone) {
+                        out->append(OperandToString(a.first));
+                        return;
+                      }
+                      absl::StrAppend(out, "(", OperandToString(a.first),
+                                      a.op == Arithmetic::kPlus ? " + " : " - ",
+                                      OperandToString(*a.second), ")");
+                    })));
+  }
+  if (!update.remove.empty()) {
+    clauses.push_back(absl::StrCat(
+        "REMOVE ", absl::StrJoin(update.remove, ", ",
+                                 [](std::string* out, const DocumentPath& p) {
+                                   out->append(PathSource(p));
+                                 })));
+  }
+  const auto join_values = [](const std::vector<AddAction>& actions) {
+    return absl::StrJoin(
+        actions, ", ", [](std::string* out, const AddAction& a) {
+          absl::StrAppend(out, PathSource(a.path), " ", a.value.placeholder);
+        });
+  };
+  if (!update.add.empty()) {
+    clauses.push_back(absl::StrCat("ADD ", join_values(update.add)));
+  }
+  if (!update.del.empty()) {
+    clauses.push_back(absl::StrCat("DELETE ", join_values(update.del)));
+  }
+  return absl::StrJoin(clauses, " ");
 }
 
 }  // namespace dynamite

@@ -11,8 +11,14 @@
 //   condition := Comparison | Between | InList | FunctionCall | Logical
 //   operand   := DocumentPath | ValueOperand | FunctionCall
 //
-// Projection and update expressions reuse DocumentPath and Operand (update
-// adds if_not_exists, list_append and, later, arithmetic).
+// Projection and update expressions reuse DocumentPath and Operand; an
+// update (reference §7.7) is four lists of actions:
+//
+//   update     := [SET SetAction, ...] [REMOVE path, ...]
+//                 [ADD AddAction, ...] [DELETE DeleteAction, ...]
+//   SetAction  := path = operand [(+ | -) operand]
+//   operand    := path | :v | if_not_exists(path, operand)
+//               | list_append(operand, operand)
 //
 // Thread safety: value types; const access may be concurrent.
 
@@ -20,6 +26,7 @@
 #define DYNAMITE_QUERY_AST_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 #include <vector>
@@ -146,6 +153,47 @@ struct Condition {
   std::variant<Comparison, Between, InList, FunctionCall, Logical> rep;
   friend bool operator==(const Condition&, const Condition&) = default;
 };
+
+// -------------------------------------------------------------- updates
+
+enum class Arithmetic { kNone, kPlus, kMinus };
+
+// `path = first`, or `path = first + second` / `first - second`.
+struct SetAction {
+  DocumentPath path;
+  Operand first;
+  Arithmetic op = Arithmetic::kNone;
+  std::optional<Operand> second;  // set iff op != kNone
+  friend bool operator==(const SetAction&, const SetAction&) = default;
+};
+
+// `ADD path :v` (number addition or set union) and `DELETE path :v` (set
+// difference).
+struct AddAction {
+  DocumentPath path;
+  ValueOperand value;
+  friend bool operator==(const AddAction&, const AddAction&) = default;
+};
+using DeleteAction = AddAction;
+
+// A parsed UpdateExpression; each list holds its clause's actions in text
+// order (empty when the clause is absent).
+struct UpdateExpression {
+  std::vector<SetAction> set;
+  std::vector<DocumentPath> remove;
+  std::vector<AddAction> add;
+  std::vector<DeleteAction> del;
+
+  // Every path the update writes or removes, in clause order SET, REMOVE,
+  // ADD, DELETE.
+  std::vector<DocumentPath> ModifiedPaths() const;
+  friend bool operator==(const UpdateExpression&,
+                         const UpdateExpression&) = default;
+};
+
+// "SET a = (b + :v), c = if_not_exists(c, :z) REMOVE d[1] ADD n :n DELETE
+// s :s", for tests and debugging; absent clauses are left out.
+std::string UpdateToString(const UpdateExpression& update);
 
 // A compact, fully parenthesised rendering for tests and debugging, e.g.
 // "((a < :v) AND (NOT attribute_exists(b.c[0])))". Values print as their

@@ -28,6 +28,7 @@
 #define DYNAMITE_QUERY_PARSER_H_
 
 #include <cstddef>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -82,6 +83,24 @@ absl::Status CheckExpressionText(absl::string_view text, ExpressionKind kind);
 absl::StatusOr<Condition> ParseCondition(absl::string_view text,
                                          ExpressionKind kind,
                                          Placeholders& placeholders);
+
+// Parses a ProjectionExpression: comma-separated document paths, with the
+// same length, syntax, reserved-word, list-index, placeholder and path-depth
+// errors as conditions, prefixed "Invalid ProjectionExpression: ". Paths
+// come back in the order written; overlapping or conflicting paths are not
+// checked here (query/projection.h CheckPathsDisjoint does that).
+absl::StatusOr<std::vector<DocumentPath>> ParseProjection(
+    absl::string_view text, Placeholders& placeholders);
+
+// Parses an UpdateExpression (reference §7.7) into its four clauses, with
+// every error that does not need the item, prefixed "Invalid
+// UpdateExpression: ": syntax (including a clause used twice), function
+// names, arity and placement, if_not_exists needing a path, constant
+// operand types of + - list_append ADD DELETE, undefined placeholders, and
+// overlapping or conflicting modified paths. The grammar is in
+// query/update_parser.cc.
+absl::StatusOr<UpdateExpression> ParseUpdate(absl::string_view text,
+                                             Placeholders& placeholders);
 
 }  // namespace dynamite
 

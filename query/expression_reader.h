@@ -1,0 +1,85 @@
+// ExpressionReader: the token cursor, error collection and document-path
+// reading shared by the projection and update expression parsers (internal
+// to query/).
+//
+// It reads paths exactly as the condition parser does (reference §7.4):
+// `name | #ref` then `.name`, `.#ref` or `[integer]` steps; a reserved word
+// as a name, a list index above 2^31-1, an undefined placeholder and a path
+// deeper than kMaxDocumentPathDepth are recorded in errors() (see
+// query/expression_checks.h for the order in which they are reported),
+// while a syntax error stops the reading at once.
+//
+// Thread safety: one reader belongs to one parse on one thread.
+
+#ifndef DYNAMITE_QUERY_EXPRESSION_READER_H_
+#define DYNAMITE_QUERY_EXPRESSION_READER_H_
+
+#include <cstddef>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include "query/ast.h"
+#include "query/expression_checks.h"
+#include "query/lexer.h"
+#include "query/parser.h"
+#include "query/placeholders.h"
+
+namespace dynamite::query_internal {
+
+class ExpressionReader {
+ public:
+  // `text` and `placeholders` must outlive the reader. With
+  // `clause_keywords`, the update clause names SET, REMOVE, ADD and DELETE
+  // (any case) are keywords and never read as names.
+  ExpressionReader(absl::string_view text, ExpressionKind kind,
+                   Placeholders& placeholders, bool clause_keywords = false);
+
+  ExpressionReader(const ExpressionReader&) = delete;
+  ExpressionReader& operator=(const ExpressionReader&) = delete;
+
+  // The token at the cursor (or `ahead` tokens later; kEof past the end).
+  const Token& Peek(size_t ahead = 0) const;
+  // Returns the token at the cursor and moves past it (never past kEof).
+  const Token& Advance();
+  // Moves past a token of `kind`, or returns a syntax error at the cursor.
+  absl::Status Expect(TokenKind kind);
+
+  // "Invalid <Param>: <message>".
+  absl::Status Error(absl::string_view message) const;
+  // A syntax error at the cursor.
+  absl::Status SyntaxError() const;
+  // The prefixed deferred winner, or OK when nothing was recorded.
+  absl::Status DeferredStatus() const;
+  // Counts one operator; the 301st is an error.
+  absl::Status CountOperator();
+
+  // Reads a document path at the cursor.
+  absl::StatusOr<DocumentPath> ParsePath();
+  // Resolves the `:v` token `placeholder`; an undefined one is recorded and
+  // read as NULL.
+  ValueOperand ResolveValue(absl::string_view placeholder);
+
+  DeferredErrors& errors() { return errors_; }
+
+ private:
+  absl::StatusOr<std::string> ParsePathName();
+  bool IsClauseKeyword(const Token& token) const;
+  ListIndex ParseListIndex(const Token& token);
+
+  const absl::string_view text_;
+  const ExpressionKind kind_;
+  Placeholders& placeholders_;
+  const bool clause_keywords_;
+  const std::vector<Token> tokens_;
+  size_t pos_ = 0;
+  int operators_ = 0;
+  DeferredErrors errors_;
+};
+
+}  // namespace dynamite::query_internal
+
+#endif  // DYNAMITE_QUERY_EXPRESSION_READER_H_
