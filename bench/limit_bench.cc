@@ -9,10 +9,14 @@
 // entry (a response owns its items). There is no request parsing, no
 // expression, no locking.
 //
-// Run from a Release build:
+// This file is linked into two programs: limit_bench (the baseline alone)
+// and leaderboard_bench (the baseline side by side with the same operations
+// through api::Database, bench/leaderboard_bench.cc), so both measure the
+// same code. Run from a Release build:
 //   build-release/bench/limit_bench --benchmark_filter=BM_LimitTop10
 
 #include <cstdint>
+#include <iterator>
 #include <map>
 #include <memory>
 #include <string>
@@ -44,6 +48,9 @@ constexpr int64_t kPickCount = 4096;  // A power of two: cycled with a mask.
 constexpr int kPageSize = 100;
 constexpr int kPagedEntries = 1000;
 constexpr int kQueryLimit = 10;
+// submit inserts this many new entries, then (timing paused) erases them,
+// so the table stays within kSubmitBatch entries of its scale.
+constexpr int64_t kSubmitBatch = 4096;
 
 LimitTable Load(const std::vector<LeaderboardItem>& items) {
   LimitTable table;
@@ -55,19 +62,28 @@ LimitTable Load(const std::vector<LeaderboardItem>& items) {
 }
 
 // A loaded table with its items and random picks, built once per scale.
+// `submits` are the generator's next kSubmitBatch items after the load:
+// new scores that collide with no loaded entry.
 struct Loaded {
   std::vector<LeaderboardItem> items;
   LimitTable table;
   std::vector<int64_t> picks;
+  std::vector<LeaderboardItem> submits;
 };
 
-const Loaded& LoadedFor(int64_t item_count) {
+// Only submit changes the table, and it restores it before returning.
+Loaded& LoadedFor(int64_t item_count) {
   // Benchmarks run one at a time, on one thread.
   static auto* cache = new std::map<int64_t, std::unique_ptr<Loaded>>();
   std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
   if (loaded == nullptr) {
     loaded = std::make_unique<Loaded>();
-    loaded->items = GenerateLeaderboard(item_count);
+    std::vector<LeaderboardItem> stream =
+        GenerateLeaderboard(item_count + kSubmitBatch);
+    loaded->submits.assign(std::make_move_iterator(stream.begin() + item_count),
+                           std::make_move_iterator(stream.end()));
+    stream.resize(static_cast<size_t>(item_count));
+    loaded->items = std::move(stream);
     loaded->table = Load(loaded->items);
     loaded->picks = LeaderboardPicks(item_count, kPickCount);
   }
@@ -197,11 +213,65 @@ void BM_LimitAround(benchmark::State& state) {
   state.SetItemsProcessed(returned);
 }
 
-BENCHMARK(BM_LimitLoad)->ArgName("items")->Arg(10'000)->Arg(100'000);
-BENCHMARK(BM_LimitTop10)->ArgName("items")->Arg(10'000)->Arg(100'000);
-BENCHMARK(BM_LimitGet)->ArgName("items")->Arg(10'000)->Arg(100'000);
-BENCHMARK(BM_LimitPage100)->ArgName("items")->Arg(10'000)->Arg(100'000);
-BENCHMARK(BM_LimitAround)->ArgName("items")->Arg(10'000)->Arg(100'000);
+// submit: one new entry (PutItem of a new score, a new rank key), built
+// from the generator's item inside the timed loop. Every kSubmitBatch
+// inserts, the inserted entries are erased with timing paused.
+void BM_LimitSubmit(benchmark::State& state) {
+  Loaded& loaded = LoadedFor(state.range(0));
+  auto erase_submitted = [&loaded](int64_t count) {
+    for (int64_t j = 0; j < count; ++j) {
+      const LeaderboardItem& item = loaded.submits[static_cast<size_t>(j)];
+      loaded.table[item.leaderboard_id].erase(item.rank_key);
+    }
+  };
+  int64_t pending = 0;  // inserted since the last erase
+  for (auto _ : state) {
+    if (pending == kSubmitBatch) {
+      state.PauseTiming();
+      erase_submitted(pending);
+      pending = 0;
+      state.ResumeTiming();
+    }
+    const LeaderboardItem& item = loaded.submits[static_cast<size_t>(pending)];
+    ++pending;
+    auto inserted = loaded.table[item.leaderboard_id].insert_or_assign(
+        item.rank_key, Entry{item.player_id, item.score, item.ts, item.name});
+    benchmark::DoNotOptimize(inserted);
+  }
+  erase_submitted(pending);
+  state.SetItemsProcessed(state.iterations());
+}
+
+BENCHMARK(BM_LimitLoad)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+BENCHMARK(BM_LimitTop10)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+BENCHMARK(BM_LimitGet)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+BENCHMARK(BM_LimitPage100)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+BENCHMARK(BM_LimitAround)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+BENCHMARK(BM_LimitSubmit)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
 
 }  // namespace
 }  // namespace dynamite
