@@ -69,6 +69,8 @@ class Database {
 
   // Reads (api/read_ops.cc).
   absl::StatusOr<QueryResponse> Query(const QueryRequest& request);
+  // Scan (api/scan_ops.cc).
+  absl::StatusOr<ScanResponse> Scan(const ScanRequest& request);
 
  private:
   const DatabaseOptions options_;

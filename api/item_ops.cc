@@ -4,13 +4,18 @@
 // it touches the table, and writes through Table::Mutate, so a failed
 // request changes nothing.
 
+#include <memory>
 #include <optional>
 #include <utility>
+#include <vector>
 
 #include "api/constraint.h"
 #include "api/database.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/parser.h"
+#include "query/placeholders.h"
+#include "query/projection.h"
 
 namespace dynamite {
 namespace {
@@ -33,6 +38,38 @@ absl::Status ValidatePutItem(const PutItemRequest& request) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
   return absl::OkStatus();
+}
+
+// GetItem: the ProjectionExpression and its ExpressionAttributeNames are
+// checked before the table lookup (reference §7.2). Returns the paths to
+// project, empty when the request has no projection.
+absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
+    const GetItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  if (!request.projection_expression.has_value()) {
+    if (request.expression_attribute_names.has_value()) {
+      return ValidationError(
+          "ExpressionAttributeNames can only be specified when using "
+          "expressions");
+    }
+    return std::vector<DocumentPath>();
+  }
+  if (request.expression_attribute_names.has_value() &&
+      request.expression_attribute_names->empty()) {
+    return ValidationError("ExpressionAttributeNames must not be empty");
+  }
+  Placeholders placeholders(request.expression_attribute_names
+                                ? &*request.expression_attribute_names
+                                : nullptr,
+                            nullptr);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::vector<DocumentPath> paths,
+      ParseProjection(*request.projection_expression, placeholders));
+  DYNAMITE_RETURN_IF_ERROR(
+      CheckPathsDisjoint(paths, "Invalid ProjectionExpression: "));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  return paths;
 }
 
 }  // namespace
@@ -62,13 +99,18 @@ absl::StatusOr<PutItemResponse> Database::PutItem(
 
 absl::StatusOr<GetItemResponse> Database::GetItem(
     const GetItemRequest& request) {
-  DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_ASSIGN_OR_RETURN(std::vector<DocumentPath> paths,
+                            ValidateGetItem(request));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             ExtractKey(table->schema(), request.key));
-  return GetItemResponse{table->Get(key)};
+  ItemPtr item = table->Get(key);
+  // Projected outside the table's lock: the snapshot is immutable.
+  if (item != nullptr && request.projection_expression.has_value()) {
+    item = std::make_shared<const Item>(ProjectItem(*item, paths));
+  }
+  return GetItemResponse{std::move(item)};
 }
 
 absl::StatusOr<DeleteItemResponse> Database::DeleteItem(

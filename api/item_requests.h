@@ -7,6 +7,8 @@
 #ifndef DYNAMITE_API_ITEM_REQUESTS_H_
 #define DYNAMITE_API_ITEM_REQUESTS_H_
 
+#include <map>
+#include <optional>
 #include <string>
 
 #include "store/item.h"
@@ -30,11 +32,15 @@ struct PutItemResponse {
 struct GetItemRequest {
   std::string table_name;
   Item key;
+  std::optional<std::string> projection_expression;
+  std::optional<std::map<std::string, std::string>> expression_attribute_names;
   // Accepted; every read of an in-memory table is strongly consistent.
   bool consistent_read = false;
 };
 struct GetItemResponse {
-  ItemPtr item;  // nullptr when there is no such item
+  // nullptr when there is no such item; projected (possibly to {}) when the
+  // request has a ProjectionExpression.
+  ItemPtr item;
 };
 
 struct DeleteItemRequest {

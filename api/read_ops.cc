@@ -1,22 +1,30 @@
 // The reads of Database: Query. The request is validated whole (parameters,
-// expression attribute maps, the table, the key condition, unused
-// placeholders, ExclusiveStartKey) before the table is read; the key
-// condition is planned into one key range of one partition (query/).
+// expression attribute maps, the key condition, filter and projection,
+// unused placeholders, the table, the filter's key attributes,
+// ExclusiveStartKey) before the table is read; the key condition is planned
+// into one key range of one partition (query/), the filter runs inside the
+// visit and the projection on the page's surviving items.
 
+#include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/start_key.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/key_condition.h"
 #include "query/key_range.h"
+#include "query/parser.h"
 #include "query/placeholders.h"
+#include "query/projection.h"
 #include "query/query.h"
 #include "store/key_codec.h"
 
@@ -24,9 +32,6 @@ namespace dynamite {
 namespace {
 
 constexpr absl::string_view kTableNotFound = "Requested resource not found";
-constexpr absl::string_view kInvalidStartKey =
-    "The provided starting key is invalid: The provided key element does not "
-    "match the schema";
 
 absl::Status ValidateQueryParameters(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
@@ -36,10 +41,23 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
         absl::StrCat(*request.limit), "limit",
         "Member must have value greater than or equal to 1")});
   }
-  if (request.select == Select::kSpecificAttributes) {
+  const bool has_projection = request.projection_expression.has_value();
+  if (request.select == Select::kSpecificAttributes && !has_projection) {
     return ValidationError(
         "1 validation error detected: Must specify the AttributesToGet or "
         "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
+  }
+  if (has_projection && request.select.has_value() &&
+      *request.select != Select::kSpecificAttributes) {
+    absl::string_view what =
+        *request.select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
+        : *request.select == Select::kAllProjectedAttributes
+            ? "ALL_PROJECTED_ATTRIBUTES"
+            : "only the Count";
+    return ValidationError(
+        absl::StrCat("1 validation error detected: Cannot specify the "
+                     "ProjectionExpression when choosing to get ",
+                     what));
   }
   if (request.select == Select::kAllProjectedAttributes) {
     return ValidationError(
@@ -75,25 +93,71 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
 absl::StatusOr<std::string> ResolveExclusiveStart(
     const KeySchema& schema, const Item& start_key,
     const std::string& partition_key, const SortKeyRange& range) {
-  absl::StatusOr<EncodedKey> key = ExtractKey(schema, start_key);
-  if (!key.ok()) {
-    if (key.status().message() ==
-        "The provided key element does not match the schema") {
-      return ValidationError(kInvalidStartKey);
-    }
-    return ValidationError(absl::StrCat(
-        "The provided starting key is invalid: ", key.status().message()));
-  }
-  if (key->partition != partition_key) {
+  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
+                            EncodeExclusiveStartKey(schema, start_key));
+  if (key.partition != partition_key) {
     return ValidationError(
         "The provided starting key is outside query boundaries based on "
         "provided conditions");
   }
-  if (!range.Contains(key->sort)) {
+  if (!range.Contains(key.sort)) {
     return ValidationError(
         "The provided starting key does not match the range key predicate");
   }
-  return key->sort;
+  return key.sort;
+}
+
+// Returns the first top-level attribute (in text order) of `condition` that
+// is one of the table's key attributes, or nullptr.
+const std::string* FindKeyAttribute(const Condition& condition,
+                                    const KeySchema& schema);
+
+const std::string* FindKeyAttribute(const Operand& operand,
+                                    const KeySchema& schema) {
+  if (const DocumentPath* path = operand.path()) {
+    return schema.is_key_attribute(path->attribute()) ? &path->attribute()
+                                                      : nullptr;
+  }
+  if (const FunctionCall* call = operand.call()) {
+    for (const Operand& arg : call->args) {
+      if (const std::string* found = FindKeyAttribute(arg, schema)) {
+        return found;
+      }
+    }
+  }
+  return nullptr;
+}
+
+const std::string* FindKeyAttribute(const Condition& condition,
+                                    const KeySchema& schema) {
+  // Only AND/OR/NOT recurse, to the depth the parser allowed.
+  return std::visit(
+      [&](const auto& node) -> const std::string* {
+        using T = std::decay_t<decltype(node)>;
+        const std::string* found = nullptr;
+        auto check = [&](const Operand& operand) {
+          if (found == nullptr) found = FindKeyAttribute(operand, schema);
+        };
+        if constexpr (std::is_same_v<T, Comparison>) {
+          check(node.lhs);
+          check(node.rhs);
+        } else if constexpr (std::is_same_v<T, Between>) {
+          check(node.subject);
+          check(node.lower);
+          check(node.upper);
+        } else if constexpr (std::is_same_v<T, InList>) {
+          check(node.subject);
+          for (const Operand& candidate : node.candidates) check(candidate);
+        } else if constexpr (std::is_same_v<T, FunctionCall>) {
+          for (const Operand& arg : node.args) check(arg);
+        } else {
+          for (const Condition& operand : node.operands) {
+            if (found == nullptr) found = FindKeyAttribute(operand, schema);
+          }
+        }
+        return found;
+      },
+      condition.rep);
 }
 
 }  // namespace
@@ -107,17 +171,41 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
                                 ? &*request.expression_attribute_values
                                 : nullptr);
   // DynamoDB checks the expressions and their placeholders before it looks
-  // the table up, and the key schema only after that: parse, check unused
+  // the table up, and the key schema only after that: parse (key condition,
+  // filter, projection, sharing one Placeholders), check unused
   // placeholders, find the table, then bind the condition to its keys.
   DYNAMITE_ASSIGN_OR_RETURN(
       std::vector<KeyConditionTerm> terms,
       ParseKeyCondition(*request.key_condition_expression, placeholders));
+  std::optional<Condition> filter;
+  if (request.filter_expression.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        filter,
+        ParseCondition(*request.filter_expression,
+                       ExpressionKind::kFilterExpression, placeholders));
+  }
+  std::vector<DocumentPath> projection;
+  if (request.projection_expression.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        projection,
+        ParseProjection(*request.projection_expression, placeholders));
+    DYNAMITE_RETURN_IF_ERROR(
+        CheckPathsDisjoint(projection, "Invalid ProjectionExpression: "));
+  }
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
   DYNAMITE_ASSIGN_OR_RETURN(KeyCondition condition,
                             BindKeyCondition(terms, schema));
+  if (filter.has_value()) {
+    if (const std::string* key = FindKeyAttribute(*filter, schema)) {
+      return ValidationError(absl::StrCat(
+          "Filter Expression can only contain non-primary key attributes: "
+          "Primary key attribute: ",
+          *key));
+    }
+  }
 
   QueryPlan plan;
   plan.partition_key = EncodeKeyValue(condition.partition_value);
@@ -125,6 +213,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   plan.direction =
       request.scan_index_forward ? Direction::kForward : Direction::kBackward;
   plan.limit = request.limit.value_or(0);
+  plan.filter = filter.has_value() ? &*filter : nullptr;
   if (request.exclusive_start_key.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         plan.exclusive_start,
@@ -140,8 +229,14 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   QueryResponse response;
   response.has_items = !count_only;
   response.scanned_count = page.scanned_count;
-  response.count = page.scanned_count;  // no FilterExpression yet
+  response.count = page.count;
   response.items = std::move(page.items);
+  if (request.projection_expression.has_value()) {
+    // Outside the table's lock: the snapshots are immutable.
+    for (ItemPtr& item : response.items) {
+      item = std::make_shared<const Item>(ProjectItem(*item, projection));
+    }
+  }
   if (page.last_evaluated != nullptr) {
     response.last_evaluated_key = KeyOf(schema, *page.last_evaluated);
   }

@@ -1,4 +1,4 @@
-// Request and response structs of Query.
+// Request and response structs of Query and Scan.
 //
 // Thread safety: plain structs.
 
@@ -29,18 +29,48 @@ enum class Select {
 struct QueryRequest {
   std::string table_name;
   std::optional<std::string> key_condition_expression;
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   std::optional<ExpressionAttributeValues> expression_attribute_values;
   bool scan_index_forward = true;
   std::optional<int64_t> limit;  // >= 1: items evaluated per page
   std::optional<Item> exclusive_start_key;
-  std::optional<Select> select;  // default ALL_ATTRIBUTES
+  // Default ALL_ATTRIBUTES, or SPECIFIC_ATTRIBUTES with a projection.
+  std::optional<Select> select;
   bool consistent_read = false;  // accepted; reads are always consistent
 };
 
 struct QueryResponse {
-  // The page's items in key order (reverse order when ScanIndexForward is
-  // false). Empty under Select COUNT.
+  // The page's items that passed the filter, in key order (reverse order
+  // when ScanIndexForward is false), projected when the request has a
+  // ProjectionExpression. Empty under Select COUNT.
+  std::vector<ItemPtr> items;
+  // False under Select COUNT: the response then has no Items at all.
+  bool has_items = true;
+  int64_t count = 0;
+  int64_t scanned_count = 0;
+  // The key of the last item evaluated, when the page was cut by Limit or by
+  // the 1 MB read budget.
+  std::optional<Item> last_evaluated_key;
+};
+
+struct ScanRequest {
+  std::string table_name;
+  std::optional<int64_t> limit;  // >= 1: items evaluated per page
+  std::optional<Item> exclusive_start_key;
+  std::optional<Select> select;  // default ALL_ATTRIBUTES
+  // Parallel scan: both or neither; 0 <= segment < total_segments <=
+  // 1000000.
+  std::optional<int64_t> segment;
+  std::optional<int64_t> total_segments;
+  bool consistent_read = false;  // accepted; reads are always consistent
+};
+
+struct ScanResponse {
+  // The page's items in scan order (store/table.h Table::VisitAll): stable,
+  // partitions in hash order, items of a partition in sort-key order. Empty
+  // under Select COUNT.
   std::vector<ItemPtr> items;
   // False under Select COUNT: the response then has no Items at all.
   bool has_items = true;

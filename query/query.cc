@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <utility>
 
+#include "query/evaluate.h"
+
 namespace dynamite {
 namespace {
 
@@ -42,7 +44,10 @@ QueryPage ExecuteQuery(const Table& table, const QueryPlan& plan,
       [&](absl::string_view, const ItemPtr& item, int64_t size) {
         ++page.scanned_count;
         bytes_read += size;
-        if (contents == PageContents::kItems) page.items.push_back(item);
+        if (plan.filter == nullptr || EvaluateCondition(*plan.filter, *item)) {
+          ++page.count;
+          if (contents == PageContents::kItems) page.items.push_back(item);
+        }
         // The item that fills the budget is still returned; the page ends
         // with it, as DynamoDB's does.
         const bool full =

@@ -17,6 +17,7 @@
 #include <string>
 #include <vector>
 
+#include "query/ast.h"
 #include "store/item.h"
 #include "store/table.h"
 
@@ -33,6 +34,11 @@ struct QueryPlan {
   std::optional<std::string> exclusive_start;
   // Items evaluated per page; 0 means no limit.
   int64_t limit = 0;
+  // The FilterExpression, or nullptr. It is evaluated on each item as it is
+  // visited, after Limit and the read budget have counted the item; items
+  // that fail it are neither kept nor copied. Not owned; must outlive the
+  // call.
+  const Condition* filter = nullptr;
 };
 
 // Whether the page keeps the items it read or only counts them.
@@ -40,9 +46,13 @@ enum class PageContents { kItems, kCountOnly };
 
 struct QueryPage {
   std::vector<ItemPtr> items;  // empty under kCountOnly
+  // Items evaluated (read and key-matched), before the filter.
   int64_t scanned_count = 0;
+  // Items that passed the filter (== scanned_count without one).
+  int64_t count = 0;
   // The last item evaluated when the page was cut short (by Limit or by the
-  // read budget); nullptr when the range was exhausted.
+  // read budget), whether or not it passed the filter; nullptr when the
+  // range was exhausted.
   ItemPtr last_evaluated;
 };
 

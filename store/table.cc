@@ -3,6 +3,8 @@
 #include <memory>
 #include <utility>
 
+#include "absl/numeric/int128.h"
+
 #include "common/status_macros.h"
 
 namespace dynamite {
@@ -26,6 +28,28 @@ void VisitRange(Iterator first, Iterator last, Direction direction,
 }
 
 }  // namespace
+
+uint64_t PartitionHash(absl::string_view encoded_partition_key) {
+  uint64_t hash = 14695981039346656037ull;  // FNV-1a 64 offset basis
+  for (char c : encoded_partition_key) {
+    hash ^= static_cast<unsigned char>(c);
+    hash *= 1099511628211ull;  // FNV-1a 64 prime
+  }
+  // fmix64 (MurmurHash3).
+  hash ^= hash >> 33;
+  hash *= 0xff51afd7ed558ccdull;
+  hash ^= hash >> 33;
+  hash *= 0xc4ceb9fe1a85ec53ull;
+  hash ^= hash >> 33;
+  return hash;
+}
+
+int64_t SegmentOf(uint64_t hash, int64_t total_segments) {
+  const absl::uint128 product =
+      absl::uint128(hash) *
+      absl::uint128(static_cast<uint64_t>(total_segments));
+  return static_cast<int64_t>(absl::Uint128High64(product));
+}
 
 bool SortKeyRange::Contains(absl::string_view key) const {
   if (lower.has_value()) {
@@ -68,10 +92,16 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
     entry.item = std::make_shared<const Item>(*std::move(next));
     ++item_count_;
     size_bytes_ += entry.size;
-    partitions_[key.partition].insert_or_assign(key.sort, std::move(entry));
+    auto [slot, created] = partitions_.try_emplace(key.partition);
+    if (created)
+      scan_order_.emplace(PartitionHash(key.partition), key.partition);
+    slot->second.insert_or_assign(key.sort, std::move(entry));
   } else if (old.item != nullptr) {
     partition->second.erase(key.sort);
-    if (partition->second.empty()) partitions_.erase(partition);
+    if (partition->second.empty()) {
+      scan_order_.erase({PartitionHash(key.partition), key.partition});
+      partitions_.erase(partition);
+    }
   }
   return old.item;
 }
@@ -98,6 +128,40 @@ void Table::VisitPartition(absl::string_view partition_key,
   if (first == partition.end()) return;
   if (last != partition.end() && !(first->first < last->first)) return;
   VisitRange(first, last, direction, visit);
+}
+
+void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
+  ReaderMutexLock lock(&mu_);
+  // The first hash of the segment: ceil(segment * 2^64 / total_segments).
+  const absl::uint128 total(static_cast<uint64_t>(range.total_segments));
+  const uint64_t segment_start = absl::Uint128Low64(
+      (absl::MakeUint128(static_cast<uint64_t>(range.segment), 0) + total - 1) /
+      total);
+  auto it = scan_order_.lower_bound({segment_start, std::string()});
+  const std::string* start_sort = nullptr;
+  if (range.exclusive_start.has_value()) {
+    std::pair<uint64_t, std::string> start{
+        PartitionHash(range.exclusive_start->partition),
+        range.exclusive_start->partition};
+    if (start > std::pair<uint64_t, std::string>{segment_start, ""}) {
+      it = scan_order_.lower_bound(start);
+      if (it != scan_order_.end() && *it == start) {
+        start_sort = &range.exclusive_start->sort;
+      }
+    }
+  }
+  for (; it != scan_order_.end(); ++it) {
+    if (SegmentOf(it->first, range.total_segments) != range.segment) return;
+    auto found = partitions_.find(it->second);
+    if (found == partitions_.end()) continue;  // cannot happen
+    const Partition& partition = found->second;
+    auto first = start_sort != nullptr ? partition.upper_bound(*start_sort)
+                                       : partition.begin();
+    start_sort = nullptr;
+    for (auto item = first; item != partition.end(); ++item) {
+      if (!visit(item->first, item->second.item, item->second.size)) return;
+    }
+  }
 }
 
 int64_t Table::item_count() const {

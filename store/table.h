@@ -21,10 +21,12 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/btree_map.h"
+#include "absl/container/btree_set.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
@@ -71,6 +73,27 @@ struct SortKeyRange {
 
 enum class Direction { kForward, kBackward };
 
+// The stable 64-bit hash of an encoded partition key that orders a Scan and
+// assigns parallel-scan segments: FNV-1a 64 over the key bytes, then
+// MurmurHash3's fmix64 finaliser so that the high bits (which pick the
+// segment) are well mixed even for short keys differing in their last byte.
+// It never depends on a process seed or on insertion history.
+uint64_t PartitionHash(absl::string_view encoded_partition_key);
+
+// The parallel-scan segment of a partition with hash `hash`:
+// floor(hash * total_segments / 2^64), so segment s holds one contiguous
+// range of hashes, the segments are disjoint and they cover every hash.
+// REQUIRES: total_segments >= 1
+int64_t SegmentOf(uint64_t hash, int64_t total_segments);
+
+// Where a Scan walks: the items strictly after `exclusive_start` (if any)
+// in scan order, restricted to partitions of `segment` of `total_segments`.
+struct ScanRange {
+  std::optional<EncodedKey> exclusive_start;
+  int64_t segment = 0;
+  int64_t total_segments = 1;
+};
+
 class Table {
  public:
   // Receives the current item (nullptr if absent) and returns the item to
@@ -110,6 +133,19 @@ class Table {
                       const SortKeyRange& range, Direction direction,
                       VisitFn visit) const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Visits the items of the whole table in scan order until `visit` returns
+  // false: partitions by (PartitionHash, encoded partition key), items of a
+  // partition by sort key. The order is stable: it depends only on the keys
+  // stored. Only the partitions of `range`'s segment are visited, starting
+  // strictly after `range.exclusive_start`. Cost: O(log P) to find the first
+  // partition (P partitions, kept in a sorted index that costs O(log P) and
+  // one copy of the partition key per partition created or removed), then
+  // O(1) hash lookup per partition and O(1) per item; nothing is copied or
+  // sorted per scan. Holds the lock shared while visiting.
+  // REQUIRES: 0 <= range.segment < range.total_segments
+  void VisitAll(const ScanRange& range, VisitFn visit) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // The number of items and DynamoDB's total item size of the table.
   int64_t item_count() const ABSL_LOCKS_EXCLUDED(mu_);
   int64_t size_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
@@ -124,6 +160,9 @@ class Table {
   const TableDefinition definition_;
   mutable Mutex mu_;
   absl::flat_hash_map<std::string, Partition> partitions_ ABSL_GUARDED_BY(mu_);
+  // The keys of partitions_ in scan order: (PartitionHash, key).
+  absl::btree_set<std::pair<uint64_t, std::string>> scan_order_
+      ABSL_GUARDED_BY(mu_);
   int64_t item_count_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t size_bytes_ ABSL_GUARDED_BY(mu_) = 0;
 };

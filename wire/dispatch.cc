@@ -11,6 +11,7 @@
 #include "wire/item_json.h"
 #include "wire/json.h"
 #include "wire/query_json.h"
+#include "wire/scan_json.h"
 #include "wire/table_json.h"
 
 namespace dynamite {
@@ -51,6 +52,7 @@ constexpr Operation kOperations[] = {
                         &EncodeDeleteItemResponse>},
     {"Query",
      &Run<&DecodeQueryRequest, &Database::Query, &EncodeQueryResponse>},
+    {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeScanResponse>},
 };
 
 Handler FindHandler(absl::string_view operation) {

@@ -92,6 +92,10 @@ absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body) {
   request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
   request.consistent_read =
       reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
+  request.projection_expression =
+      reader.String(reader.Member("ProjectionExpression"));
+  request.expression_attribute_names =
+      reader.StringMap(reader.Member("ExpressionAttributeNames"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -36,6 +36,9 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
       reader.Boolean(reader.Member("ScanIndexForward")).value_or(true);
   request.key_condition_expression =
       reader.String(reader.Member("KeyConditionExpression"));
+  request.filter_expression = reader.String(reader.Member("FilterExpression"));
+  request.projection_expression =
+      reader.String(reader.Member("ProjectionExpression"));
   request.expression_attribute_values =
       reader.Attributes(reader.Member("ExpressionAttributeValues"),
                         AttributeMapRole::kExpressionAttributeValues);

@@ -37,8 +37,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"PutItem", "ReturnConsumedCapacity", "NONE"},
     {"PutItem", "ReturnItemCollectionMetrics", "NONE"},
     {"PutItem", "ReturnValuesOnConditionCheckFailure", "NONE"},
-    {"GetItem", "ProjectionExpression"},
-    {"GetItem", "ExpressionAttributeNames"},
     {"GetItem", "AttributesToGet"},
     {"GetItem", "ReturnConsumedCapacity", "NONE"},
     {"DeleteItem", "ConditionExpression"},
@@ -51,13 +49,21 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"DeleteItem", "ReturnValuesOnConditionCheckFailure", "NONE"},
     // Query.
     {"Query", "IndexName"},
-    {"Query", "FilterExpression"},
-    {"Query", "ProjectionExpression"},
     {"Query", "AttributesToGet"},
     {"Query", "KeyConditions"},
     {"Query", "QueryFilter"},
     {"Query", "ConditionalOperator"},
     {"Query", "ReturnConsumedCapacity", "NONE"},
+    // Scan.
+    {"Scan", "FilterExpression"},
+    {"Scan", "ProjectionExpression"},
+    {"Scan", "ScanFilter"},
+    {"Scan", "AttributesToGet"},
+    {"Scan", "ConditionalOperator"},
+    {"Scan", "IndexName"},
+    {"Scan", "ExpressionAttributeNames"},
+    {"Scan", "ExpressionAttributeValues"},
+    {"Scan", "ReturnConsumedCapacity", "NONE"},
 };
 
 bool IsAccepted(const JsonValue& value, absl::string_view accepted) {

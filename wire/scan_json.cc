@@ -1,0 +1,63 @@
+#include "wire/scan_json.h"
+
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "common/errors.h"
+#include "common/status_macros.h"
+#include "wire/enum_names.h"
+#include "wire/request_reader.h"
+#include "wire/unsupported.h"
+#include "wire/value_json.h"
+
+namespace dynamite {
+
+// The reads follow DecodeQueryRequest (wire/query_json.cc).
+absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("Scan", body));
+  ScanRequest request;
+  request.limit = reader.Integer(reader.Member("Limit"));
+  request.exclusive_start_key = reader.Attributes(
+      reader.Member("ExclusiveStartKey"), AttributeMapRole::kExclusiveStartKey);
+  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
+              "returnConsumedCapacity", kReturnConsumedCapacityNames);
+  request.select = reader.Enum(reader.String(reader.Member("Select")), "select",
+                               kSelectNames);
+  request.segment = reader.Integer(reader.Member("Segment"));
+  request.total_segments = reader.Integer(reader.Member("TotalSegments"));
+  const JsonValue* table_name = reader.Member("TableName");
+  reader.NotNull("tableName", table_name != nullptr);
+  request.table_name = reader.String(table_name).value_or("");
+  request.consistent_read =
+      reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+std::string EncodeScanResponse(const ScanResponse& response) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  if (response.has_items) {
+    writer.Key("Items");
+    writer.StartArray();
+    for (const ItemPtr& item : response.items) {
+      WriteAttributeMap(item != nullptr ? *item : Item(), writer);
+    }
+    writer.EndArray();
+  }
+  writer.Key("Count");
+  writer.Int64(response.count);
+  writer.Key("ScannedCount");
+  writer.Int64(response.scanned_count);
+  if (response.last_evaluated_key.has_value()) {
+    writer.Key("LastEvaluatedKey");
+    WriteAttributeMap(*response.last_evaluated_key, writer);
+  }
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
+}  // namespace dynamite
