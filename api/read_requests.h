@@ -41,9 +41,11 @@ struct QueryRequest {
   bool consistent_read = false;  // accepted; reads are always consistent
 };
 
-struct QueryResponse {
-  // The page's items that passed the filter, in key order (reverse order
-  // when ScanIndexForward is false), projected when the request has a
+// One page of a Query or a Scan.
+struct ItemPage {
+  // The page's items that passed the filter, in read order — a Query's in
+  // key order (reversed when ScanIndexForward is false), a Scan's in scan
+  // order (store/table.h Table::VisitAll) — projected when the request has a
   // ProjectionExpression. Empty under Select COUNT.
   std::vector<ItemPtr> items;
   // False under Select COUNT: the response then has no Items at all.
@@ -54,6 +56,7 @@ struct QueryResponse {
   // the 1 MB read budget.
   std::optional<Item> last_evaluated_key;
 };
+using QueryResponse = ItemPage;
 
 struct ScanRequest {
   std::string table_name;
@@ -67,19 +70,7 @@ struct ScanRequest {
   bool consistent_read = false;  // accepted; reads are always consistent
 };
 
-struct ScanResponse {
-  // The page's items in scan order (store/table.h Table::VisitAll): stable,
-  // partitions in hash order, items of a partition in sort-key order. Empty
-  // under Select COUNT.
-  std::vector<ItemPtr> items;
-  // False under Select COUNT: the response then has no Items at all.
-  bool has_items = true;
-  int64_t count = 0;
-  int64_t scanned_count = 0;
-  // The key of the last item evaluated, when the page was cut by Limit or by
-  // the 1 MB read budget.
-  std::optional<Item> last_evaluated_key;
-};
+using ScanResponse = ItemPage;
 
 }  // namespace dynamite
 

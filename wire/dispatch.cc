@@ -50,9 +50,8 @@ constexpr Operation kOperations[] = {
      &Run<&DecodeGetItemRequest, &Database::GetItem, &EncodeGetItemResponse>},
     {"DeleteItem", &Run<&DecodeDeleteItemRequest, &Database::DeleteItem,
                         &EncodeDeleteItemResponse>},
-    {"Query",
-     &Run<&DecodeQueryRequest, &Database::Query, &EncodeQueryResponse>},
-    {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeScanResponse>},
+    {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
+    {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
 };
 
 Handler FindHandler(absl::string_view operation) {

@@ -48,7 +48,7 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
   return request;
 }
 
-std::string EncodeQueryResponse(const QueryResponse& response) {
+std::string EncodeItemPage(const ItemPage& response) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();

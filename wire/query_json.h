@@ -21,7 +21,9 @@ namespace dynamite {
 // REQUIRES: body.IsObject().
 absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body);
 
-std::string EncodeQueryResponse(const QueryResponse& response);
+// Encodes a Query or Scan page: Items (absent under Select COUNT), Count,
+// ScannedCount, and LastEvaluatedKey when the page was cut short.
+std::string EncodeItemPage(const ItemPage& response);
 
 }  // namespace dynamite
 

@@ -36,28 +36,4 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   return request;
 }
 
-std::string EncodeScanResponse(const ScanResponse& response) {
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  writer.StartObject();
-  if (response.has_items) {
-    writer.Key("Items");
-    writer.StartArray();
-    for (const ItemPtr& item : response.items) {
-      WriteAttributeMap(item != nullptr ? *item : Item(), writer);
-    }
-    writer.EndArray();
-  }
-  writer.Key("Count");
-  writer.Int64(response.count);
-  writer.Key("ScannedCount");
-  writer.Int64(response.scanned_count);
-  if (response.last_evaluated_key.has_value()) {
-    writer.Key("LastEvaluatedKey");
-    WriteAttributeMap(*response.last_evaluated_key, writer);
-  }
-  writer.EndObject();
-  return JsonText(buffer);
-}
-
 }  // namespace dynamite

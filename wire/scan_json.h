@@ -21,8 +21,6 @@ namespace dynamite {
 // REQUIRES: body.IsObject().
 absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body);
 
-std::string EncodeScanResponse(const ScanResponse& response);
-
 }  // namespace dynamite
 
 #endif  // DYNAMITE_WIRE_SCAN_JSON_H_
