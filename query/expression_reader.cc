@@ -17,21 +17,26 @@ namespace {
 // The largest list index DynamoDB accepts (a Java int).
 constexpr int64_t kMaxListIndex = 2147483647;
 
-}  // namespace
-
-bool ExpressionReader::IsClauseKeyword(const Token& token) const {
-  return clause_keywords_ &&
-         (IsKeyword(token, "SET") || IsKeyword(token, "REMOVE") ||
-          IsKeyword(token, "ADD") || IsKeyword(token, "DELETE"));
+bool IsClauseKeyword(const Token& token) {
+  return IsKeyword(token, "SET") || IsKeyword(token, "REMOVE") ||
+         IsKeyword(token, "ADD") || IsKeyword(token, "DELETE");
 }
+
+}  // namespace
 
 ExpressionReader::ExpressionReader(absl::string_view text, ExpressionKind kind,
                                    Placeholders& placeholders,
                                    bool clause_keywords)
+    : ExpressionReader(text, kind, placeholders,
+                       clause_keywords ? &IsClauseKeyword : nullptr) {}
+
+ExpressionReader::ExpressionReader(absl::string_view text, ExpressionKind kind,
+                                   Placeholders& placeholders,
+                                   KeywordTest is_keyword)
     : text_(text),
       kind_(kind),
       placeholders_(placeholders),
-      clause_keywords_(clause_keywords),
+      is_keyword_(is_keyword),
       tokens_(Tokenize(text)) {}
 
 const Token& ExpressionReader::Peek(size_t ahead) const {
@@ -102,7 +107,8 @@ absl::StatusOr<DocumentPath> ExpressionReader::ParsePath() {
 
 absl::StatusOr<std::string> ExpressionReader::ParsePathName() {
   const Token& token = Peek();
-  if (token.kind == TokenKind::kName && !IsClauseKeyword(token)) {
+  if (token.kind == TokenKind::kName &&
+      (is_keyword_ == nullptr || !is_keyword_(token))) {
     Advance();
     if (IsReservedWord(token.text)) {
       errors_.AddStatic(

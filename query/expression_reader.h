@@ -1,8 +1,8 @@
 // ExpressionReader: the token cursor, error collection and document-path
-// reading shared by the projection and update expression parsers (internal
-// to query/).
+// reading shared by the condition, projection and update expression parsers
+// (internal to query/).
 //
-// It reads paths exactly as the condition parser does (reference §7.4):
+// It reads paths as reference §7.4 describes:
 // `name | #ref` then `.name`, `.#ref` or `[integer]` steps; a reserved word
 // as a name, a list index above 2^31-1, an undefined placeholder and a path
 // deeper than kMaxDocumentPathDepth are recorded in errors() (see
@@ -37,6 +37,11 @@ class ExpressionReader {
   // (any case) are keywords and never read as names.
   ExpressionReader(absl::string_view text, ExpressionKind kind,
                    Placeholders& placeholders, bool clause_keywords = false);
+  // Tells whether a kName token is a keyword, never read as a name.
+  using KeywordTest = bool (*)(const Token& token);
+  // As above, with `is_keyword` (may be null) naming the keywords.
+  ExpressionReader(absl::string_view text, ExpressionKind kind,
+                   Placeholders& placeholders, KeywordTest is_keyword);
 
   ExpressionReader(const ExpressionReader&) = delete;
   ExpressionReader& operator=(const ExpressionReader&) = delete;
@@ -67,13 +72,12 @@ class ExpressionReader {
 
  private:
   absl::StatusOr<std::string> ParsePathName();
-  bool IsClauseKeyword(const Token& token) const;
   ListIndex ParseListIndex(const Token& token);
 
   const absl::string_view text_;
   const ExpressionKind kind_;
   Placeholders& placeholders_;
-  const bool clause_keywords_;
+  const KeywordTest is_keyword_;
   const std::vector<Token> tokens_;
   size_t pos_ = 0;
   int operators_ = 0;

@@ -46,8 +46,8 @@
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/expression_checks.h"
+#include "query/expression_reader.h"
 #include "query/lexer.h"
-#include "query/reserved_words.h"
 
 namespace dynamite {
 namespace {
@@ -65,9 +65,6 @@ using query_internal::kRankPlacement;
 using query_internal::LookupFunction;
 
 constexpr size_t kNoCall = static_cast<size_t>(-1);
-
-// The largest list index DynamoDB accepts (a Java int).
-constexpr int64_t kMaxListIndex = 2147483647;
 
 // Where a function call stands.
 enum class Place { kCondition, kOperand };
@@ -141,57 +138,33 @@ class ConditionParser {
  public:
   ConditionParser(absl::string_view text, ExpressionKind kind,
                   Placeholders& placeholders)
-      : text_(text),
-        kind_(kind),
-        placeholders_(placeholders),
-        tokens_(Tokenize(text)) {}
+      : reader_(text, kind, placeholders, &IsConditionKeyword) {}
 
   absl::StatusOr<Condition> Parse() {
     Item item;
     DYNAMITE_RETURN_IF_ERROR(ParseLogical(/*allow_operand=*/false, item));
     if (Peek().kind != TokenKind::kEof) return SyntaxError();
-    if (const std::optional<std::string>& error = errors_.Winner()) {
-      return Error(*error);
-    }
+    DYNAMITE_RETURN_IF_ERROR(reader_.DeferredStatus());
     return TakeCondition(std::move(item));
   }
 
  private:
   // ------------------------------------------------------------ tokens
 
-  const Token& Peek(size_t ahead = 0) const {
-    return tokens_[std::min(pos_ + ahead, tokens_.size() - 1)];
-  }
-  const Token& Advance() {
-    const Token& token = tokens_[pos_];
-    if (pos_ + 1 < tokens_.size()) ++pos_;
-    return token;
-  }
-  absl::Status Expect(TokenKind kind) {
-    if (Peek().kind != kind) return SyntaxError();
-    Advance();
-    return absl::OkStatus();
-  }
+  const Token& Peek(size_t ahead = 0) const { return reader_.Peek(ahead); }
+  const Token& Advance() { return reader_.Advance(); }
+  absl::Status Expect(TokenKind kind) { return reader_.Expect(kind); }
 
   // ------------------------------------------------- immediate errors
 
   absl::Status Error(absl::string_view message) const {
-    return ExpressionError(kind_, message);
+    return reader_.Error(message);
   }
-  absl::Status SyntaxError() const {
-    return Error(SyntaxErrorMessage(text_, tokens_, pos_));
-  }
+  absl::Status SyntaxError() const { return reader_.SyntaxError(); }
   absl::Status RedundantParentheses() const {
     return Error("The expression has redundant parentheses;");
   }
-  absl::Status CountOperator() {
-    if (++operators_ > kMaxExpressionOperators) {
-      return Error(absl::StrCat(
-          "The expression contains too many operators; operator count: ",
-          operators_));
-    }
-    return absl::OkStatus();
-  }
+  absl::Status CountOperator() { return reader_.CountOperator(); }
   // Called after reading a '(' that opens a nested level.
   absl::Status Nest() {
     if (++nesting_ > kMaxParseNesting) return SyntaxError();
@@ -456,81 +429,9 @@ class ConditionParser {
     return ParsedOperand{Operand{std::move(call)}, name.offset};
   }
 
-  absl::StatusOr<DocumentPath> ParsePath() {
-    DocumentPath path;
-    DYNAMITE_ASSIGN_OR_RETURN(std::string first, ParsePathName());
-    path.elements.emplace_back(std::move(first));
-    while (true) {
-      if (Peek().kind == TokenKind::kDot) {
-        Advance();
-        DYNAMITE_ASSIGN_OR_RETURN(std::string name, ParsePathName());
-        path.elements.emplace_back(std::move(name));
-      } else if (Peek().kind == TokenKind::kLeftBracket) {
-        Advance();
-        if (Peek().kind != TokenKind::kInteger) return SyntaxError();
-        path.elements.emplace_back(ParseListIndex(Advance()));
-        DYNAMITE_RETURN_IF_ERROR(Expect(TokenKind::kRightBracket));
-      } else {
-        break;
-      }
-    }
-    if (path.elements.size() > static_cast<size_t>(kMaxDocumentPathDepth)) {
-      errors_.AddSemantic(absl::StrCat(
-          "The document path has too many nesting levels; nesting levels: ",
-          path.elements.size()));
-    }
-    return path;
-  }
-
-  absl::StatusOr<std::string> ParsePathName() {
-    const Token& token = Peek();
-    if (token.kind == TokenKind::kName && !IsConditionKeyword(token)) {
-      Advance();
-      if (IsReservedWord(token.text)) {
-        errors_.AddStatic(
-            token.offset, kRankFirst,
-            absl::StrCat(
-                "Attribute name is a reserved keyword; reserved keyword: ",
-                token.text));
-      }
-      return std::string(token.text);
-    }
-    if (token.kind == TokenKind::kNamePlaceholder) {
-      Advance();
-      absl::StatusOr<std::string> name = placeholders_.ResolveName(token.text);
-      if (!name.ok()) {
-        errors_.AddSemantic(std::string(name.status().message()));
-        return std::string(token.text);
-      }
-      return *std::move(name);
-    }
-    return SyntaxError();
-  }
-
-  ListIndex ParseListIndex(const Token& token) {
-    int64_t value = 0;
-    bool in_range = token.text.size() <= 10;
-    for (size_t i = 0; in_range && i < token.text.size(); ++i) {
-      value = value * 10 + (token.text[i] - '0');
-    }
-    if (!in_range || value > kMaxListIndex) {
-      errors_.AddStatic(
-          token.offset, kRankFirst,
-          absl::StrCat("List index is not within the allowable range; index: [",
-                       token.text, "]"));
-      value = 0;
-    }
-    return ListIndex{static_cast<int32_t>(value)};
-  }
-
+  absl::StatusOr<DocumentPath> ParsePath() { return reader_.ParsePath(); }
   ValueOperand ResolveValue(absl::string_view placeholder) {
-    absl::StatusOr<const AttributeValue*> value =
-        placeholders_.ResolveValue(placeholder);
-    if (!value.ok()) {
-      errors_.AddSemantic(std::string(value.status().message()));
-      return ValueOperand{std::string(placeholder), AttributeValue::Null()};
-    }
-    return ValueOperand{std::string(placeholder), **value};
+    return reader_.ResolveValue(placeholder);
   }
 
   // ----------------------------------------------------------- checks
@@ -554,14 +455,9 @@ class ConditionParser {
     }
   }
 
-  const absl::string_view text_;
-  const ExpressionKind kind_;
-  Placeholders& placeholders_;
-  const std::vector<Token> tokens_;
-  size_t pos_ = 0;
-  int operators_ = 0;
+  query_internal::ExpressionReader reader_;
+  DeferredErrors& errors_ = reader_.errors();
   int nesting_ = 0;
-  DeferredErrors errors_;
 };
 
 }  // namespace
