@@ -35,13 +35,13 @@
 namespace dynamite {
 namespace {
 
-constexpr int64_t kPickCount = 4096;  // A power of two: cycled with a mask.
+constexpr int64_t kPickCount = kLeaderboardPickCount;
 constexpr int kPageSize = 100;
 constexpr int kPagedEntries = 1000;
 constexpr int kQueryLimit = 10;
 // submit puts this many new items, then (timing paused) deletes them, so the
 // table stays within kSubmitBatch items of its scale.
-constexpr int64_t kSubmitBatch = 4096;
+constexpr int64_t kSubmitBatch = kLeaderboardSubmitBatch;
 
 // The item a caller would build from a leaderboard entry.
 Item ItemOf(const LeaderboardItem& item) {
@@ -93,14 +93,10 @@ std::unique_ptr<Database> Load(const std::vector<LeaderboardItem>& items) {
   return db;
 }
 
-// A loaded Database with its items and random picks, built once per scale.
-// `submits` are the generator's next kSubmitBatch items after the load: new
-// scores that collide with no loaded item.
+// A loaded table over the shared data set, built once per scale.
 struct Loaded {
-  std::vector<LeaderboardItem> items;
+  const LeaderboardDataSet* data = nullptr;
   std::unique_ptr<Database> db;
-  std::vector<int64_t> picks;
-  std::vector<LeaderboardItem> submits;
 };
 
 // Only submit changes the table, and it restores it before returning.
@@ -110,14 +106,8 @@ Loaded& LoadedFor(int64_t item_count) {
   std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
   if (loaded == nullptr) {
     loaded = std::make_unique<Loaded>();
-    std::vector<LeaderboardItem> stream =
-        GenerateLeaderboard(item_count + kSubmitBatch);
-    loaded->submits.assign(std::make_move_iterator(stream.begin() + item_count),
-                           std::make_move_iterator(stream.end()));
-    stream.resize(static_cast<size_t>(item_count));
-    loaded->items = std::move(stream);
-    loaded->db = Load(loaded->items);
-    loaded->picks = LeaderboardPicks(item_count, kPickCount);
+    loaded->data = &LeaderboardDataSetFor(item_count);
+    loaded->db = Load(loaded->data->items);
   }
   return *loaded;
 }
@@ -128,7 +118,7 @@ Loaded& LoadedFor(int64_t item_count) {
 void BM_DynamiteLoad(benchmark::State& state) {
   const Loaded& loaded = LoadedFor(state.range(0));
   for (auto _ : state) {
-    std::unique_ptr<Database> db = Load(loaded.items);
+    std::unique_ptr<Database> db = Load(loaded.data->items);
     if (db == nullptr) {
       state.SkipWithError("load failed");
       break;
@@ -136,7 +126,7 @@ void BM_DynamiteLoad(benchmark::State& state) {
     benchmark::DoNotOptimize(db);
   }
   state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(loaded.items.size()));
+                          static_cast<int64_t>(loaded.data->items.size()));
 }
 
 // top10: Query leaderboardId = :s, Limit 10, cycling through the four
@@ -175,8 +165,8 @@ void BM_DynamiteGet(benchmark::State& state) {
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
-    const LeaderboardItem& key =
-        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    const LeaderboardItem& key = loaded.data->items[static_cast<size_t>(
+        loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     GetItemRequest get{.table_name = std::string(kLeaderboardTable),
                        .key = KeyOf(key)};
@@ -235,8 +225,8 @@ void BM_DynamiteAround(benchmark::State& state) {
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
-    const LeaderboardItem& from =
-        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    const LeaderboardItem& from = loaded.data->items[static_cast<size_t>(
+        loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     QueryRequest query{
         .table_name = std::string(kLeaderboardTable),
@@ -267,7 +257,7 @@ void BM_DynamiteSubmit(benchmark::State& state) {
     for (int64_t j = 0; j < count; ++j) {
       DeleteItemRequest del{
           .table_name = std::string(kLeaderboardTable),
-          .key = KeyOf(loaded.submits[static_cast<size_t>(j)])};
+          .key = KeyOf(loaded.data->submits[static_cast<size_t>(j)])};
       if (!loaded.db->DeleteItem(del).ok()) return false;
     }
     return true;
@@ -283,7 +273,8 @@ void BM_DynamiteSubmit(benchmark::State& state) {
       pending = 0;
       state.ResumeTiming();
     }
-    const LeaderboardItem& item = loaded.submits[static_cast<size_t>(pending)];
+    const LeaderboardItem& item =
+        loaded.data->submits[static_cast<size_t>(pending)];
     ++pending;
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
                        .item = ItemOf(item)};

@@ -2,7 +2,11 @@
 
 #include <array>
 #include <cstdint>
+#include <iterator>
+#include <map>
+#include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -112,6 +116,23 @@ std::vector<int64_t> LeaderboardPicks(int64_t item_count, int64_t count,
         random.Uniform(static_cast<uint64_t>(item_count))));
   }
   return picks;
+}
+
+const LeaderboardDataSet& LeaderboardDataSetFor(int64_t item_count) {
+  static auto* const cache =
+      new std::map<int64_t, std::unique_ptr<LeaderboardDataSet>>();
+  std::unique_ptr<LeaderboardDataSet>& data = (*cache)[item_count];
+  if (data == nullptr) {
+    data = std::make_unique<LeaderboardDataSet>();
+    std::vector<LeaderboardItem> stream =
+        GenerateLeaderboard(item_count + kLeaderboardSubmitBatch);
+    data->submits.assign(std::make_move_iterator(stream.begin() + item_count),
+                         std::make_move_iterator(stream.end()));
+    stream.resize(static_cast<size_t>(item_count));
+    data->items = std::move(stream);
+    data->picks = LeaderboardPicks(item_count, kLeaderboardPickCount);
+  }
+  return *data;
 }
 
 }  // namespace dynamite

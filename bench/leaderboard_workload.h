@@ -29,6 +29,8 @@
 
 #include <array>
 #include <cstdint>
+#include <map>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -119,6 +121,25 @@ std::vector<LeaderboardItem> GenerateLeaderboard(
 // REQUIRES: item_count > 0.
 std::vector<int64_t> LeaderboardPicks(int64_t item_count, int64_t count,
                                       uint64_t seed = kLeaderboardPickSeed);
+
+// The benchmarks' shared data set for a load of n items.
+inline constexpr int64_t kLeaderboardPickCount = 4096;    // a power of two
+inline constexpr int64_t kLeaderboardSubmitBatch = 4096;  // new items kept
+
+struct LeaderboardDataSet {
+  std::vector<LeaderboardItem> items;  // the first n items: the load
+  // kLeaderboardPickCount indexes into `items` (get, around).
+  std::vector<int64_t> picks;
+  // The generator's next kLeaderboardSubmitBatch items after the load: new
+  // scores that collide with no loaded item (submit).
+  std::vector<LeaderboardItem> submits;
+};
+
+// Returns the data set of a load of `item_count` items, built on first use
+// and kept for the life of the process, so every benchmark of a binary (the
+// baselines and Dynamite alike) shares one copy per scale. Not thread-safe:
+// benchmarks run one at a time.
+const LeaderboardDataSet& LeaderboardDataSetFor(int64_t item_count);
 
 }  // namespace dynamite
 

@@ -44,13 +44,13 @@ using Partition = absl::btree_map<std::string, Entry>;
 using LimitTable = absl::flat_hash_map<std::string, Partition>;
 using Row = std::pair<std::string, Entry>;  // rank key, attributes
 
-constexpr int64_t kPickCount = 4096;  // A power of two: cycled with a mask.
+constexpr int64_t kPickCount = kLeaderboardPickCount;
 constexpr int kPageSize = 100;
 constexpr int kPagedEntries = 1000;
 constexpr int kQueryLimit = 10;
 // submit inserts this many new entries, then (timing paused) erases them,
 // so the table stays within kSubmitBatch entries of its scale.
-constexpr int64_t kSubmitBatch = 4096;
+constexpr int64_t kSubmitBatch = kLeaderboardSubmitBatch;
 
 LimitTable Load(const std::vector<LeaderboardItem>& items) {
   LimitTable table;
@@ -61,14 +61,10 @@ LimitTable Load(const std::vector<LeaderboardItem>& items) {
   return table;
 }
 
-// A loaded table with its items and random picks, built once per scale.
-// `submits` are the generator's next kSubmitBatch items after the load:
-// new scores that collide with no loaded entry.
+// A loaded table over the shared data set, built once per scale.
 struct Loaded {
-  std::vector<LeaderboardItem> items;
+  const LeaderboardDataSet* data = nullptr;
   LimitTable table;
-  std::vector<int64_t> picks;
-  std::vector<LeaderboardItem> submits;
 };
 
 // Only submit changes the table, and it restores it before returning.
@@ -78,14 +74,8 @@ Loaded& LoadedFor(int64_t item_count) {
   std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
   if (loaded == nullptr) {
     loaded = std::make_unique<Loaded>();
-    std::vector<LeaderboardItem> stream =
-        GenerateLeaderboard(item_count + kSubmitBatch);
-    loaded->submits.assign(std::make_move_iterator(stream.begin() + item_count),
-                           std::make_move_iterator(stream.end()));
-    stream.resize(static_cast<size_t>(item_count));
-    loaded->items = std::move(stream);
-    loaded->table = Load(loaded->items);
-    loaded->picks = LeaderboardPicks(item_count, kPickCount);
+    loaded->data = &LeaderboardDataSetFor(item_count);
+    loaded->table = Load(loaded->data->items);
   }
   return *loaded;
 }
@@ -106,11 +96,11 @@ Partition::const_iterator CopyRows(const Partition& partition,
 void BM_LimitLoad(benchmark::State& state) {
   const Loaded& loaded = LoadedFor(state.range(0));
   for (auto _ : state) {
-    LimitTable table = Load(loaded.items);
+    LimitTable table = Load(loaded.data->items);
     benchmark::DoNotOptimize(table);
   }
   state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(loaded.items.size()));
+                          static_cast<int64_t>(loaded.data->items.size()));
 }
 
 // top10: the first 10 entries of a partition (Query leaderboardId = :s,
@@ -140,8 +130,8 @@ void BM_LimitGet(benchmark::State& state) {
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
-    const LeaderboardItem& key =
-        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    const LeaderboardItem& key = loaded.data->items[static_cast<size_t>(
+        loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     std::unique_ptr<Entry> entry;
     auto found = loaded.table.find(key.leaderboard_id);
@@ -196,8 +186,8 @@ void BM_LimitAround(benchmark::State& state) {
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
-    const LeaderboardItem& from =
-        loaded.items[static_cast<size_t>(loaded.picks[i & (kPickCount - 1)])];
+    const LeaderboardItem& from = loaded.data->items[static_cast<size_t>(
+        loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     std::vector<Row> rows;
     rows.reserve(kQueryLimit);
@@ -220,7 +210,8 @@ void BM_LimitSubmit(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
   auto erase_submitted = [&loaded](int64_t count) {
     for (int64_t j = 0; j < count; ++j) {
-      const LeaderboardItem& item = loaded.submits[static_cast<size_t>(j)];
+      const LeaderboardItem& item =
+          loaded.data->submits[static_cast<size_t>(j)];
       loaded.table[item.leaderboard_id].erase(item.rank_key);
     }
   };
@@ -232,7 +223,8 @@ void BM_LimitSubmit(benchmark::State& state) {
       pending = 0;
       state.ResumeTiming();
     }
-    const LeaderboardItem& item = loaded.submits[static_cast<size_t>(pending)];
+    const LeaderboardItem& item =
+        loaded.data->submits[static_cast<size_t>(pending)];
     ++pending;
     auto inserted = loaded.table[item.leaderboard_id].insert_or_assign(
         item.rank_key, Entry{item.player_id, item.score, item.ts, item.name});
