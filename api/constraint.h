@@ -38,6 +38,11 @@ inline constexpr size_t kMaxTableNameLength = 255;
 // form for everything.
 enum class TableNameUse { kTableOperation, kItemOperation };
 
+// DynamoDB's message for item, read, batch and transaction operations on a
+// missing table (ResourceNotFoundException, reference §11.4).
+inline constexpr absl::string_view kTableNotFound =
+    "Requested resource not found";
+
 // Validates a table name with DynamoDB's messages for `use`.
 absl::Status ValidateTableName(absl::string_view name, TableNameUse use);
 

@@ -41,6 +41,7 @@
 #include "api/options.h"
 #include "api/read_requests.h"
 #include "api/table_requests.h"
+#include "api/write_result.h"
 #include "store/catalog.h"
 
 namespace dynamite {
@@ -61,11 +62,13 @@ class Database {
   absl::StatusOr<DeleteTableResponse> DeleteTable(
       const DeleteTableRequest& request);
 
-  // Item operations (api/item_ops.cc).
-  absl::StatusOr<PutItemResponse> PutItem(const PutItemRequest& request);
+  // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).
+  // The writes return a WriteResult (api/write_result.h): a StatusOr that
+  // also carries the item a failed ConditionExpression was checked against.
+  WriteResult<PutItemResponse> PutItem(const PutItemRequest& request);
   absl::StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
-  absl::StatusOr<DeleteItemResponse> DeleteItem(
-      const DeleteItemRequest& request);
+  WriteResult<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request);
+  WriteResult<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request);
 
   // Reads (api/read_ops.cc).
   absl::StatusOr<QueryResponse> Query(const QueryRequest& request);

@@ -1,8 +1,10 @@
-// The single-item operations of Database: PutItem, GetItem, DeleteItem.
-// Each validates the whole request (DynamoDB's order: parameters, item
-// contents and size, then the table, then the key against its schema) before
-// it touches the table, and writes through Table::Mutate, so a failed
-// request changes nothing.
+// The single-item operations of Database: PutItem, GetItem, DeleteItem
+// (UpdateItem is api/update_ops.cc). Each validates the whole request
+// (DynamoDB's order: parameters, item contents and size, expressions and
+// their placeholders, then the table, then the key against its schema)
+// before it touches the table, and writes through Table::Mutate, checking
+// the ConditionExpression under the table's lock, so a failed request
+// changes nothing.
 
 #include <memory>
 #include <optional>
@@ -11,6 +13,8 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/expression_attributes.h"
+#include "api/write_condition.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/parser.h"
@@ -19,10 +23,6 @@
 
 namespace dynamite {
 namespace {
-
-// DynamoDB's message for item, batch and transaction operations on a
-// missing table (reference §11.4).
-constexpr absl::string_view kTableNotFound = "Requested resource not found";
 
 // PutItem: the 400 KB check comes during request validation, before the
 // table lookup (reference §4).
@@ -37,7 +37,9 @@ absl::Status ValidatePutItem(const PutItemRequest& request) {
   if (ItemSize(request.item) > kMaxItemSizeBytes) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
-  return absl::OkStatus();
+  return ValidateExpressionAttributes(request.expression_attribute_names,
+                                      request.expression_attribute_values,
+                                      request.condition_expression.has_value());
 }
 
 // GetItem: the ProjectionExpression and its ExpressionAttributeNames are
@@ -47,22 +49,14 @@ absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
     const GetItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
+      request.expression_attribute_names, std::nullopt,
+      request.projection_expression.has_value()));
   if (!request.projection_expression.has_value()) {
-    if (request.expression_attribute_names.has_value()) {
-      return ValidationError(
-          "ExpressionAttributeNames can only be specified when using "
-          "expressions");
-    }
     return std::vector<DocumentPath>();
   }
-  if (request.expression_attribute_names.has_value() &&
-      request.expression_attribute_names->empty()) {
-    return ValidationError("ExpressionAttributeNames must not be empty");
-  }
-  Placeholders placeholders(request.expression_attribute_names
-                                ? &*request.expression_attribute_names
-                                : nullptr,
-                            nullptr);
+  Placeholders placeholders =
+      MakePlaceholders(request.expression_attribute_names, std::nullopt);
   DYNAMITE_ASSIGN_OR_RETURN(
       std::vector<DocumentPath> paths,
       ParseProjection(*request.projection_expression, placeholders));
@@ -74,25 +68,35 @@ absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
 
 }  // namespace
 
-absl::StatusOr<PutItemResponse> Database::PutItem(
-    const PutItemRequest& request) {
+WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidatePutItem(request));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      WriteCondition::Parse(request.condition_expression,
+                            request.return_values_on_condition_check_failure,
+                            placeholders));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             ExtractItemKey(table->schema(), request.item));
 
-  // Copied before the table lock is taken, so the lock covers only the swap.
+  // Copied before the table lock is taken, so the lock covers only the
+  // condition and the swap.
   Item item = request.item;
-  DYNAMITE_ASSIGN_OR_RETURN(
-      ItemPtr old,
-      table->Mutate(key,
-                    [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                      return std::move(item);
-                    }));
+  absl::StatusOr<ItemPtr> old = table->Mutate(
+      key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+        DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
+        return std::move(item);
+      });
+  if (!old.ok()) {
+    return std::move(condition).Failure<PutItemResponse>(old.status());
+  }
   PutItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
-    response.attributes = std::move(old);
+    response.attributes = *std::move(old);
   }
   return response;
 }
@@ -113,7 +117,7 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
   return GetItemResponse{std::move(item)};
 }
 
-absl::StatusOr<DeleteItemResponse> Database::DeleteItem(
+WriteResult<DeleteItemResponse> Database::DeleteItem(
     const DeleteItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
@@ -121,20 +125,33 @@ absl::StatusOr<DeleteItemResponse> Database::DeleteItem(
       request.return_values != ReturnValue::kAllOld) {
     return ValidationError("Return values set to invalid value");
   }
+  DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
+      request.expression_attribute_names, request.expression_attribute_values,
+      request.condition_expression.has_value()));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      WriteCondition::Parse(request.condition_expression,
+                            request.return_values_on_condition_check_failure,
+                            placeholders));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             ExtractKey(table->schema(), request.key));
 
-  DYNAMITE_ASSIGN_OR_RETURN(
-      ItemPtr old,
-      table->Mutate(key,
-                    [](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                      return std::nullopt;
-                    }));
+  absl::StatusOr<ItemPtr> old = table->Mutate(
+      key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+        DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
+        return std::nullopt;
+      });
+  if (!old.ok()) {
+    return std::move(condition).Failure<DeleteItemResponse>(old.status());
+  }
   DeleteItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
-    response.attributes = std::move(old);
+    response.attributes = *std::move(old);
   }
   return response;
 }

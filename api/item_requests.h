@@ -1,6 +1,7 @@
 // Request and response structs of the single-item operations: PutItem,
-// GetItem, DeleteItem. Items in responses are shared immutable snapshots
-// (ItemPtr, store/item.h): reading them never copies the stored item.
+// GetItem, UpdateItem, DeleteItem. Items in responses are shared immutable
+// snapshots (ItemPtr, store/item.h): reading them never copies the stored
+// item. The writes return WriteResult (api/write_result.h).
 //
 // Thread safety: plain structs.
 
@@ -15,14 +16,32 @@
 
 namespace dynamite {
 
+// `#name` -> attribute name, and `:value` -> value, for every expression of
+// one request (reference §7.2).
+using ExpressionAttributeNames = std::map<std::string, std::string>;
+using ExpressionAttributeValues = AttributeMap;
+
 // DynamoDB's ReturnValue enum. PutItem and DeleteItem accept only kNone and
 // kAllOld.
 enum class ReturnValue { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
+
+// DynamoDB's ReturnValuesOnConditionCheckFailure enum.
+enum class ReturnValuesOnConditionCheckFailure { kNone, kAllOld };
 
 struct PutItemRequest {
   std::string table_name;
   Item item;
   ReturnValue return_values = ReturnValue::kNone;
+  // The write happens only if this condition holds on the item as it is
+  // (an absent item has no attributes); otherwise the request fails with
+  // ConditionalCheckFailedException "The conditional request failed".
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  // kAllOld: a failed condition returns the item it was checked against
+  // (WriteResult::condition_check_item()).
+  ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
+      ReturnValuesOnConditionCheckFailure::kNone;
 };
 struct PutItemResponse {
   // The replaced item, with ReturnValues ALL_OLD and an item existed.
@@ -33,7 +52,7 @@ struct GetItemRequest {
   std::string table_name;
   Item key;
   std::optional<std::string> projection_expression;
-  std::optional<std::map<std::string, std::string>> expression_attribute_names;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
   // Accepted; every read of an in-memory table is strongly consistent.
   bool consistent_read = false;
 };
@@ -47,9 +66,48 @@ struct DeleteItemRequest {
   std::string table_name;
   Item key;
   ReturnValue return_values = ReturnValue::kNone;
+  // The write happens only if this condition holds on the item as it is
+  // (an absent item has no attributes); otherwise the request fails with
+  // ConditionalCheckFailedException "The conditional request failed".
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  // kAllOld: a failed condition returns the item it was checked against
+  // (WriteResult::condition_check_item()).
+  ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
+      ReturnValuesOnConditionCheckFailure::kNone;
 };
 struct DeleteItemResponse {
   // The deleted item, with ReturnValues ALL_OLD and an item existed.
+  ItemPtr attributes;
+};
+
+// UpdateItem merges: it applies the UpdateExpression (reference §7.7) to
+// the item under `key`, creating the item when it is absent — unless the
+// update only removes (REMOVE, DELETE). With no UpdateExpression it creates
+// an item holding just the key, or leaves an existing item as it is.
+struct UpdateItemRequest {
+  std::string table_name;
+  Item key;
+  std::optional<std::string> update_expression;
+  ReturnValue return_values = ReturnValue::kNone;
+  // The expression attribute maps serve both expressions.
+  // The write happens only if this condition holds on the item as it is
+  // (an absent item has no attributes); otherwise the request fails with
+  // ConditionalCheckFailedException "The conditional request failed".
+  std::optional<std::string> condition_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
+  // kAllOld: a failed condition returns the item it was checked against
+  // (WriteResult::condition_check_item()).
+  ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
+      ReturnValuesOnConditionCheckFailure::kNone;
+};
+struct UpdateItemResponse {
+  // Per ReturnValues: ALL_OLD the whole old item, ALL_NEW the whole new
+  // one, UPDATED_OLD / UPDATED_NEW the updated attributes before / after
+  // (query/update.h); nullptr when that is nothing, as DynamoDB then sends
+  // no Attributes.
   ItemPtr attributes;
 };
 

@@ -17,6 +17,8 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/expression_attributes.h"
+#include "api/read_shared.h"
 #include "api/start_key.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
@@ -31,8 +33,6 @@
 namespace dynamite {
 namespace {
 
-constexpr absl::string_view kTableNotFound = "Requested resource not found";
-
 absl::Status ValidateQueryParameters(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
@@ -41,51 +41,17 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
         absl::StrCat(*request.limit), "limit",
         "Member must have value greater than or equal to 1")});
   }
-  const bool has_projection = request.projection_expression.has_value();
-  if (request.select == Select::kSpecificAttributes && !has_projection) {
-    return ValidationError(
-        "1 validation error detected: Must specify the AttributesToGet or "
-        "ProjectionExpression when choosing to get SPECIFIC_ATTRIBUTES");
-  }
-  if (has_projection && request.select.has_value() &&
-      *request.select != Select::kSpecificAttributes) {
-    absl::string_view what =
-        *request.select == Select::kAllAttributes ? "ALL_ATTRIBUTES"
-        : *request.select == Select::kAllProjectedAttributes
-            ? "ALL_PROJECTED_ATTRIBUTES"
-            : "only the Count";
-    return ValidationError(
-        absl::StrCat("1 validation error detected: Cannot specify the "
-                     "ProjectionExpression when choosing to get ",
-                     what));
-  }
-  if (request.select == Select::kAllProjectedAttributes) {
-    return ValidationError(
-        "1 validation error detected: ALL_PROJECTED_ATTRIBUTES can be used "
-        "only when Querying using an IndexName");
-  }
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateSelect(request.select, request.projection_expression.has_value(),
+                     "1 validation error detected: "));
   if (!request.key_condition_expression.has_value()) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be "
         "specified in the request.");
   }
-  if (request.expression_attribute_names.has_value() &&
-      request.expression_attribute_names->empty()) {
-    return ValidationError("ExpressionAttributeNames must not be empty");
-  }
-  if (request.expression_attribute_values.has_value()) {
-    if (request.expression_attribute_values->empty()) {
-      return ValidationError("ExpressionAttributeValues must not be empty");
-    }
-    for (const auto& [name, value] : *request.expression_attribute_values) {
-      if (absl::Status s = ValidateAttributeValue(value); !s.ok()) {
-        return ValidationError(absl::StrCat(
-            "ExpressionAttributeValues contains invalid value: ", s.message(),
-            " for key ", name));
-      }
-    }
-  }
-  return absl::OkStatus();
+  return ValidateExpressionAttributes(request.expression_attribute_names,
+                                      request.expression_attribute_values,
+                                      /*has_expression=*/true);
 }
 
 // Validates ExclusiveStartKey against the schema and the key condition, and
@@ -164,12 +130,8 @@ const std::string* FindKeyAttribute(const Condition& condition,
 
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateQueryParameters(request));
-  Placeholders placeholders(request.expression_attribute_names
-                                ? &*request.expression_attribute_names
-                                : nullptr,
-                            request.expression_attribute_values
-                                ? &*request.expression_attribute_values
-                                : nullptr);
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
   // DynamoDB checks the expressions and their placeholders before it looks
   // the table up, and the key schema only after that: parse (key condition,
   // filter, projection, sharing one Placeholders), check unused
@@ -177,27 +139,17 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_ASSIGN_OR_RETURN(
       std::vector<KeyConditionTerm> terms,
       ParseKeyCondition(*request.key_condition_expression, placeholders));
-  std::optional<Condition> filter;
-  if (request.filter_expression.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        filter,
-        ParseCondition(*request.filter_expression,
-                       ExpressionKind::kFilterExpression, placeholders));
-  }
-  std::vector<DocumentPath> projection;
-  if (request.projection_expression.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        projection,
-        ParseProjection(*request.projection_expression, placeholders));
-    DYNAMITE_RETURN_IF_ERROR(
-        CheckPathsDisjoint(projection, "Invalid ProjectionExpression: "));
-  }
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ReadExpressions expressions,
+      ParseReadExpressions(request.filter_expression,
+                           request.projection_expression, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
   DYNAMITE_ASSIGN_OR_RETURN(KeyCondition condition,
                             BindKeyCondition(terms, schema));
+  const std::optional<Condition>& filter = expressions.filter;
   if (filter.has_value()) {
     if (const std::string* key = FindKeyAttribute(*filter, schema)) {
       return ValidationError(absl::StrCat(
@@ -221,26 +173,13 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
                               plan.partition_key, plan.range));
   }
 
-  const bool count_only = request.select == Select::kCount;
-  QueryPage page = ExecuteQuery(
-      *table, plan,
-      count_only ? PageContents::kCountOnly : PageContents::kItems);
-
-  QueryResponse response;
-  response.has_items = !count_only;
-  response.scanned_count = page.scanned_count;
-  response.count = page.count;
-  response.items = std::move(page.items);
-  if (request.projection_expression.has_value()) {
-    // Outside the table's lock: the snapshots are immutable.
-    for (ItemPtr& item : response.items) {
-      item = std::make_shared<const Item>(ProjectItem(*item, projection));
-    }
-  }
-  if (page.last_evaluated != nullptr) {
-    response.last_evaluated_key = KeyOf(schema, *page.last_evaluated);
-  }
-  return response;
+  ReadPage page =
+      ExecuteQuery(*table, plan,
+                   request.select == Select::kCount ? PageContents::kCountOnly
+                                                    : PageContents::kItems);
+  return MakeItemPage(std::move(page), request.select,
+                      request.projection_expression, expressions.projection,
+                      schema);
 }
 
 }  // namespace dynamite

@@ -11,12 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "api/item_requests.h"
 #include "store/item.h"
 
 namespace dynamite {
-
-using ExpressionAttributeNames = std::map<std::string, std::string>;
-using ExpressionAttributeValues = AttributeMap;
 
 // DynamoDB's Select enum.
 enum class Select {
@@ -60,9 +58,15 @@ using QueryResponse = ItemPage;
 
 struct ScanRequest {
   std::string table_name;
+  // A Scan's filter may test key attributes (a Query's may not).
+  std::optional<std::string> filter_expression;
+  std::optional<std::string> projection_expression;
+  std::optional<ExpressionAttributeNames> expression_attribute_names;
+  std::optional<ExpressionAttributeValues> expression_attribute_values;
   std::optional<int64_t> limit;  // >= 1: items evaluated per page
   std::optional<Item> exclusive_start_key;
-  std::optional<Select> select;  // default ALL_ATTRIBUTES
+  // Default ALL_ATTRIBUTES, or SPECIFIC_ATTRIBUTES with a projection.
+  std::optional<Select> select;
   // Parallel scan: both or neither; 0 <= segment < total_segments <=
   // 1000000.
   std::optional<int64_t> segment;

@@ -1,6 +1,8 @@
 // Database::Scan. The request is validated whole (parameters, Select,
-// Segment/TotalSegments, the table, ExclusiveStartKey and its segment)
-// before the table is read; query/scan.h walks the table.
+// Segment/TotalSegments, the expression attribute maps, the filter and
+// projection and their placeholders, the table, ExclusiveStartKey and its
+// segment) before the table is read; query/scan.h walks the table, the
+// filter runs inside the walk and the projection on the page's items.
 
 #include <memory>
 #include <string>
@@ -11,6 +13,8 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/expression_attributes.h"
+#include "api/read_shared.h"
 #include "api/start_key.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
@@ -51,16 +55,8 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
   if (!violations.empty()) return ConstraintError(violations);
   // Scan's messages carry no "1 validation error detected: " prefix
   // (reference §5.4).
-  if (request.select == Select::kSpecificAttributes) {
-    return ValidationError(
-        "Must specify the AttributesToGet or ProjectionExpression when "
-        "choosing to get SPECIFIC_ATTRIBUTES");
-  }
-  if (request.select == Select::kAllProjectedAttributes) {
-    return ValidationError(
-        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
-        "IndexName");
-  }
+  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(
+      request.select, request.projection_expression.has_value(), ""));
   if (request.segment.has_value() && !request.total_segments.has_value()) {
     return ValidationError(
         "The TotalSegments parameter is required but was not present in the "
@@ -79,20 +75,30 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
         *request.segment,
         " is not less than TotalSegments: ", *request.total_segments));
   }
-  return absl::OkStatus();
+  return ValidateExpressionAttributes(
+      request.expression_attribute_names, request.expression_attribute_values,
+      request.filter_expression.has_value() ||
+          request.projection_expression.has_value());
 }
 
 }  // namespace
 
 absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateScanParameters(request));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
   DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name, kReadTableNotFound));
+      ReadExpressions expressions,
+      ParseReadExpressions(request.filter_expression,
+                           request.projection_expression, placeholders));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
 
   ScanPlan plan;
   plan.limit = request.limit.value_or(0);
+  plan.filter = expressions.filter.has_value() ? &*expressions.filter : nullptr;
   plan.range.segment = request.segment.value_or(0);
   plan.range.total_segments = request.total_segments.value_or(1);
   if (request.exclusive_start_key.has_value()) {
@@ -109,20 +115,13 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
     plan.range.exclusive_start = std::move(start);
   }
 
-  const bool count_only = request.select == Select::kCount;
-  ScanPage page =
+  ReadPage page =
       ExecuteScan(*table, plan,
-                  count_only ? PageContents::kCountOnly : PageContents::kItems);
-
-  ScanResponse response;
-  response.has_items = !count_only;
-  response.scanned_count = page.scanned_count;
-  response.count = page.scanned_count;  // no FilterExpression yet
-  response.items = std::move(page.items);
-  if (page.last_evaluated != nullptr) {
-    response.last_evaluated_key = KeyOf(schema, *page.last_evaluated);
-  }
-  return response;
+                  request.select == Select::kCount ? PageContents::kCountOnly
+                                                   : PageContents::kItems);
+  return MakeItemPage(std::move(page), request.select,
+                      request.projection_expression, expressions.projection,
+                      schema);
 }
 
 }  // namespace dynamite

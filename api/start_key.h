@@ -14,10 +14,6 @@
 
 namespace dynamite {
 
-// The message of a missing table on the reads.
-inline constexpr absl::string_view kReadTableNotFound =
-    "Requested resource not found";
-
 // Validates `start_key` (an ExclusiveStartKey) against `schema` and returns
 // it encoded. Errors: "The provided starting key is invalid: The provided
 // key element does not match the schema" for missing, extra or wrong-typed

@@ -278,7 +278,7 @@ void BM_DynamiteSubmit(benchmark::State& state) {
     ++pending;
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
                        .item = ItemOf(item)};
-    absl::StatusOr<PutItemResponse> result = loaded.db->PutItem(put);
+    WriteResult<PutItemResponse> result = loaded.db->PutItem(put);
     if (!result.ok()) {
       state.SkipWithError(result.status().ToString().c_str());
       break;

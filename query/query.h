@@ -4,7 +4,8 @@
 // (after the exclusive start key, if any) and visits items in order until
 // Limit items were evaluated or the 1 MB read budget is spent. Cost: one
 // hash lookup, one O(log n) seek, then O(1) per item visited; the partition
-// is never copied and nothing is sorted.
+// is never copied and nothing is sorted. Pages are cut as query/page.h
+// says.
 //
 // Thread safety: as store/table.h; the table's lock is held shared during
 // the visit.
@@ -18,13 +19,11 @@
 #include <vector>
 
 #include "query/ast.h"
+#include "query/page.h"
 #include "store/item.h"
 #include "store/table.h"
 
 namespace dynamite {
-
-// DynamoDB reads at most 1 MB of item data per Query or Scan page.
-inline constexpr int64_t kMaxPageReadBytes = 1 << 20;
 
 struct QueryPlan {
   std::string partition_key;  // encoded
@@ -41,23 +40,8 @@ struct QueryPlan {
   const Condition* filter = nullptr;
 };
 
-// Whether the page keeps the items it read or only counts them.
-enum class PageContents { kItems, kCountOnly };
-
-struct QueryPage {
-  std::vector<ItemPtr> items;  // empty under kCountOnly
-  // Items evaluated (read and key-matched), before the filter.
-  int64_t scanned_count = 0;
-  // Items that passed the filter (== scanned_count without one).
-  int64_t count = 0;
-  // The last item evaluated when the page was cut short (by Limit or by the
-  // read budget), whether or not it passed the filter; nullptr when the
-  // range was exhausted.
-  ItemPtr last_evaluated;
-};
-
-QueryPage ExecuteQuery(const Table& table, const QueryPlan& plan,
-                       PageContents contents);
+ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
+                      PageContents contents);
 
 }  // namespace dynamite
 

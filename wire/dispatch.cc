@@ -5,8 +5,9 @@
 
 #include "absl/status/statusor.h"
 
+#include "api/write_result.h"
 #include "common/errors.h"
-#include "common/status_macros.h"
+#include "store/item.h"
 #include "wire/error_body.h"
 #include "wire/item_json.h"
 #include "wire/json.h"
@@ -17,15 +18,29 @@
 namespace dynamite {
 namespace {
 
-// Decodes a request body, runs it, and encodes the response.
-using Handler = absl::StatusOr<std::string> (*)(Database& db,
-                                                const JsonValue& body);
+// Decodes a request body, runs it, and encodes the response or the error.
+using Handler = WireResponse (*)(Database& db, const JsonValue& body);
+
+// The item an error body carries: a write's failed condition may return
+// one (api/write_result.h); other results carry none.
+template <typename T>
+ItemPtr ErrorItem(const absl::StatusOr<T>&) {
+  return nullptr;
+}
+template <typename T>
+ItemPtr ErrorItem(const WriteResult<T>& result) {
+  return result.condition_check_item();
+}
 
 template <auto kDecode, auto kMethod, auto kEncode>
-absl::StatusOr<std::string> Run(Database& db, const JsonValue& body) {
-  DYNAMITE_ASSIGN_OR_RETURN(auto request, kDecode(body));
-  DYNAMITE_ASSIGN_OR_RETURN(auto response, (db.*kMethod)(request));
-  return kEncode(response);
+WireResponse Run(Database& db, const JsonValue& body) {
+  auto request = kDecode(body);
+  if (!request.ok()) return ErrorResponse(request.status());
+  auto response = (db.*kMethod)(*request);
+  if (!response.ok()) {
+    return ErrorResponse(response.status(), ErrorItem(response));
+  }
+  return WireResponse{200, kEncode(*response)};
 }
 
 struct Operation {
@@ -48,6 +63,8 @@ constexpr Operation kOperations[] = {
      &Run<&DecodePutItemRequest, &Database::PutItem, &EncodePutItemResponse>},
     {"GetItem",
      &Run<&DecodeGetItemRequest, &Database::GetItem, &EncodeGetItemResponse>},
+    {"UpdateItem", &Run<&DecodeUpdateItemRequest, &Database::UpdateItem,
+                        &EncodeUpdateItemResponse>},
     {"DeleteItem", &Run<&DecodeDeleteItemRequest, &Database::DeleteItem,
                         &EncodeDeleteItemResponse>},
     {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
@@ -73,9 +90,7 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
   if (!parsed || !doc.IsObject()) {
     return ErrorResponse(SerializationError(""));
   }
-  absl::StatusOr<std::string> response = handler(db, doc);
-  if (!response.ok()) return ErrorResponse(response.status());
-  return WireResponse{200, *std::move(response)};
+  return handler(db, doc);
 }
 
 }  // namespace dynamite

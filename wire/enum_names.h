@@ -82,10 +82,10 @@ inline constexpr EnumName<Unused> kReturnItemCollectionMetricsNames[] = {
     {"NONE", Unused::kUnused},
 };
 
-inline constexpr EnumName<Unused> kReturnValuesOnConditionCheckFailureNames[] =
-    {
-        {"ALL_OLD", Unused::kUnused},
-        {"NONE", Unused::kUnused},
+inline constexpr EnumName<ReturnValuesOnConditionCheckFailure>
+    kReturnValuesOnConditionCheckFailureNames[] = {
+        {"ALL_OLD", ReturnValuesOnConditionCheckFailure::kAllOld},
+        {"NONE", ReturnValuesOnConditionCheckFailure::kNone},
 };
 
 }  // namespace dynamite

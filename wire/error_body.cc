@@ -6,6 +6,7 @@
 #include "absl/strings/string_view.h"
 
 #include "wire/json.h"
+#include "wire/value_json.h"
 
 namespace dynamite {
 namespace {
@@ -59,7 +60,7 @@ int ErrorHttpStatus(ErrorKind kind) {
   return kind == ErrorKind::kInternal ? 500 : 400;
 }
 
-WireResponse ErrorResponse(const absl::Status& status) {
+WireResponse ErrorResponse(const absl::Status& status, const ItemPtr& item) {
   ErrorKind kind = status.ok() ? ErrorKind::kInternal : ErrorKindOf(status);
   absl::string_view message =
       status.ok() ? absl::string_view("Error reported for a successful request")
@@ -72,6 +73,10 @@ WireResponse ErrorResponse(const absl::Status& status) {
   if (!message.empty()) {
     WriteJsonString(writer, MessageField(kind));
     WriteJsonString(writer, message);
+  }
+  if (item != nullptr) {
+    writer.Key("Item");
+    WriteAttributeMap(*item, writer);
   }
   writer.EndObject();
   return WireResponse{ErrorHttpStatus(kind), JsonText(buffer)};

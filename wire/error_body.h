@@ -23,6 +23,7 @@
 #include "absl/status/status.h"
 
 #include "common/errors.h"
+#include "store/item.h"
 #include "wire/wire_response.h"
 
 namespace dynamite {
@@ -36,8 +37,11 @@ int ErrorHttpStatus(ErrorKind kind);
 
 // The response for a failed request. A status without an error kind is
 // mapped by ErrorKindOf(); an OK status (a caller bug) answers
-// InternalServerError.
-WireResponse ErrorResponse(const absl::Status& status);
+// InternalServerError. `item`, when set, is written as the body's "Item":
+// the item a ConditionalCheckFailedException returns under
+// ReturnValuesOnConditionCheckFailure ALL_OLD (reference §7.8).
+WireResponse ErrorResponse(const absl::Status& status,
+                           const ItemPtr& item = nullptr);
 
 }  // namespace dynamite
 

@@ -45,11 +45,26 @@ void ReadReturnItemCollectionMetrics(RequestReader& reader) {
               "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames);
 }
 
-void ReadReturnValuesOnConditionCheckFailure(RequestReader& reader) {
-  reader.Enum(
-      reader.String(reader.Member("ReturnValuesOnConditionCheckFailure")),
-      "returnValuesOnConditionCheckFailure",
-      kReturnValuesOnConditionCheckFailureNames);
+ReturnValuesOnConditionCheckFailure ReadReturnValuesOnConditionCheckFailure(
+    RequestReader& reader) {
+  return reader
+      .Enum(reader.String(reader.Member("ReturnValuesOnConditionCheckFailure")),
+            "returnValuesOnConditionCheckFailure",
+            kReturnValuesOnConditionCheckFailureNames)
+      .value_or(ReturnValuesOnConditionCheckFailure::kNone);
+}
+
+// Reads the ConditionExpression of a write and the expression attribute
+// maps, after the constraint checks.
+template <typename Request>
+void ReadCondition(RequestReader& reader, Request& request) {
+  request.condition_expression =
+      reader.String(reader.Member("ConditionExpression"));
+  request.expression_attribute_names =
+      reader.StringMap(reader.Member("ExpressionAttributeNames"));
+  request.expression_attribute_values =
+      reader.Attributes(reader.Member("ExpressionAttributeValues"),
+                        AttributeMapRole::kExpressionAttributeValues);
 }
 
 // {"<field>": {...}} when `item` is set, else {}.
@@ -78,7 +93,9 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
       ReadRequiredMap(reader, "Item", "item", AttributeMapRole::kItem);
   request.return_values = ReadReturnValues(reader);
   ReadReturnItemCollectionMetrics(reader);
-  ReadReturnValuesOnConditionCheckFailure(reader);
+  request.return_values_on_condition_check_failure =
+      ReadReturnValuesOnConditionCheckFailure(reader);
+  ReadCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -110,7 +127,27 @@ absl::StatusOr<DeleteItemRequest> DecodeDeleteItemRequest(
   request.return_values = ReadReturnValues(reader);
   ReadReturnItemCollectionMetrics(reader);
   request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
-  ReadReturnValuesOnConditionCheckFailure(reader);
+  request.return_values_on_condition_check_failure =
+      ReadReturnValuesOnConditionCheckFailure(reader);
+  ReadCondition(reader, request);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
+    const JsonValue& body) {
+  RequestReader reader(body);
+  reader.Check(CheckSupportedParameters("UpdateItem", body));
+  UpdateItemRequest request;
+  ReadReturnConsumedCapacity(reader);
+  request.table_name = ReadTableName(reader);
+  request.return_values = ReadReturnValues(reader);
+  ReadReturnItemCollectionMetrics(reader);
+  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
+  request.return_values_on_condition_check_failure =
+      ReadReturnValuesOnConditionCheckFailure(reader);
+  request.update_expression = reader.String(reader.Member("UpdateExpression"));
+  ReadCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -124,6 +161,10 @@ std::string EncodeGetItemResponse(const GetItemResponse& response) {
 }
 
 std::string EncodeDeleteItemResponse(const DeleteItemResponse& response) {
+  return EncodeOptionalItem("Attributes", response.attributes);
+}
+
+std::string EncodeUpdateItemResponse(const UpdateItemResponse& response) {
   return EncodeOptionalItem("Attributes", response.attributes);
 }
 

@@ -1,12 +1,12 @@
 // DynamoDB JSON <-> the single-item operations: PutItem, GetItem,
-// DeleteItem (api/item_requests.h).
+// UpdateItem, DeleteItem (api/item_requests.h).
 //
 // Decoders read a request body (a JSON object) in DynamoDB's order of
 // checks (wire/request_reader.h) and reject parameters Dynamite does not
 // implement yet (wire/unsupported.h). Encoders write DynamoDB's response
 // shapes: GetItem `{"Item": {...}}`, or `{}` when there is no item;
-// PutItem and DeleteItem `{}`, or `{"Attributes": {...}}` when
-// ReturnValues ALL_OLD found an old item.
+// PutItem, UpdateItem and DeleteItem `{}`, or `{"Attributes": {...}}` when
+// ReturnValues has something to return.
 //
 // Thread safety: pure functions.
 
@@ -27,10 +27,13 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body);
 absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body);
 absl::StatusOr<DeleteItemRequest> DecodeDeleteItemRequest(
     const JsonValue& body);
+absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
+    const JsonValue& body);
 
 std::string EncodePutItemResponse(const PutItemResponse& response);
 std::string EncodeGetItemResponse(const GetItemResponse& response);
 std::string EncodeDeleteItemResponse(const DeleteItemResponse& response);
+std::string EncodeUpdateItemResponse(const UpdateItemResponse& response);
 
 }  // namespace dynamite
 

@@ -32,6 +32,14 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   request.table_name = reader.String(table_name).value_or("");
   request.consistent_read =
       reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
+  request.filter_expression = reader.String(reader.Member("FilterExpression"));
+  request.projection_expression =
+      reader.String(reader.Member("ProjectionExpression"));
+  request.expression_attribute_values =
+      reader.Attributes(reader.Member("ExpressionAttributeValues"),
+                        AttributeMapRole::kExpressionAttributeValues);
+  request.expression_attribute_names =
+      reader.StringMap(reader.Member("ExpressionAttributeNames"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

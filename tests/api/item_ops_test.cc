@@ -34,8 +34,8 @@ class ItemOpsTest : public ::testing::Test {
                 IsOk());
   }
 
-  absl::StatusOr<PutItemResponse> Put(const std::string& table, Item item,
-                                      ReturnValue rv = ReturnValue::kNone) {
+  WriteResult<PutItemResponse> Put(const std::string& table, Item item,
+                                   ReturnValue rv = ReturnValue::kNone) {
     return db_.PutItem(
         {.table_name = table, .item = std::move(item), .return_values = rv});
   }

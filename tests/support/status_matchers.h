@@ -17,8 +17,9 @@
 namespace dynamite::testing {
 
 inline const absl::Status& GetStatus(const absl::Status& s) { return s; }
+// absl::StatusOr<T>, and WriteResult<T> (api/write_result.h).
 template <typename T>
-const absl::Status& GetStatus(const absl::StatusOr<T>& s) {
+const absl::Status& GetStatus(const T& s) {
   return s.status();
 }
 

@@ -345,21 +345,19 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
   ExpectErrors({
-      {"PutItem", "{" + item + R"(,"ConditionExpression":"x"})", kVal,
-       unsupported("ConditionExpression")},
+      {"UpdateItem", "{" + key + R"(,"AttributeUpdates":{}})", kVal,
+       unsupported("AttributeUpdates")},
       {"PutItem", "{" + item + R"(,"Expected":{}})", kVal,
        unsupported("Expected")},
-      {"PutItem", "{" + item + R"(,"ExpressionAttributeValues":{}})", kVal,
-       unsupported("ExpressionAttributeValues")},
+      {"UpdateItem", "{" + key + R"(,"ConditionalOperator":"OR"})", kVal,
+       unsupported("ConditionalOperator")},
       {"PutItem", "{" + item + R"(,"ReturnItemCollectionMetrics":"SIZE"})",
        kVal,
        "Dynamite does not support the parameter ReturnItemCollectionMetrics "
        "with a value other than NONE yet"},
-      {"PutItem",
-       "{" + item + R"(,"ReturnValuesOnConditionCheckFailure":"ALL_OLD"})",
-       kVal,
-       "Dynamite does not support the parameter "
-       "ReturnValuesOnConditionCheckFailure with a value other than NONE yet"},
+      {"UpdateItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,
+       "Dynamite does not support the parameter ReturnConsumedCapacity with "
+       "a value other than NONE yet"},
       {"GetItem", "{" + key + R"(,"AttributesToGet":["a"]})", kVal,
        unsupported("AttributesToGet")},
       {"GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,

@@ -1,0 +1,56 @@
+// What Query and Scan share between their requests and their pages: the
+// Select / ProjectionExpression rules, the FilterExpression and
+// ProjectionExpression (parsed with the request's placeholders), and the
+// shaping of a page's items into the response.
+//
+// Thread safety: pure functions.
+
+#ifndef DYNAMITE_API_READ_SHARED_H_
+#define DYNAMITE_API_READ_SHARED_H_
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include "api/read_requests.h"
+#include "query/ast.h"
+#include "query/page.h"
+#include "query/placeholders.h"
+#include "store/key.h"
+
+namespace dynamite {
+
+// The Select / ProjectionExpression conflicts (reference §5.4), each message
+// behind `prefix` (Query's carry "1 validation error detected: ", Scan's
+// none).
+absl::Status ValidateSelect(const std::optional<Select>& select,
+                            bool has_projection, absl::string_view prefix);
+
+struct ReadExpressions {
+  std::optional<Condition> filter;
+  // Empty when the request has no ProjectionExpression.
+  std::vector<DocumentPath> projection;
+};
+
+// Parses the FilterExpression, then the ProjectionExpression (checking its
+// paths are disjoint), resolving placeholders through `placeholders`.
+absl::StatusOr<ReadExpressions> ParseReadExpressions(
+    const std::optional<std::string>& filter_expression,
+    const std::optional<std::string>& projection_expression,
+    Placeholders& placeholders);
+
+// The response for `page`: its items projected to `projection` when the
+// request has one, none at all under Select COUNT, and LastEvaluatedKey as
+// the key of the page's last evaluated item.
+ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
+                      const std::optional<std::string>& projection_expression,
+                      const std::vector<DocumentPath>& projection,
+                      const KeySchema& schema);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_READ_SHARED_H_

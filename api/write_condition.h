@@ -1,0 +1,60 @@
+// The ConditionExpression of a write (PutItem, UpdateItem, DeleteItem):
+// parsed with the request's placeholders, checked inside Table::Mutate
+// against the item as it is, and turned into DynamoDB's failure
+// (reference §8.1, §7.8).
+//
+// Thread safety: a WriteCondition belongs to one request on one thread;
+// Check() runs under the table's lock.
+
+#ifndef DYNAMITE_API_WRITE_CONDITION_H_
+#define DYNAMITE_API_WRITE_CONDITION_H_
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+
+#include "api/item_requests.h"
+#include "api/write_result.h"
+#include "query/ast.h"
+#include "query/placeholders.h"
+#include "store/item.h"
+
+namespace dynamite {
+
+class WriteCondition {
+ public:
+  // Parses `expression` (absent: the write is unconditional). Errors are
+  // the parser's ValidationExceptions, "Invalid ConditionExpression: ...".
+  static absl::StatusOr<WriteCondition> Parse(
+      const std::optional<std::string>& expression,
+      ReturnValuesOnConditionCheckFailure return_values,
+      Placeholders& placeholders);
+
+  // Returns OK if there is no condition or it holds on `current` (nullptr:
+  // no item, evaluated as an item without attributes); else
+  // ConditionalCheckFailedException "The conditional request failed",
+  // keeping a copy of `current` when the request asked for ALL_OLD.
+  absl::Status Check(const Item* current);
+
+  // The result of a write whose Table::Mutate failed with `status`: the
+  // kept item rides along when the condition failed.
+  template <typename Response>
+  WriteResult<Response> Failure(absl::Status status) && {
+    if (failed_item_ == nullptr)
+      return WriteResult<Response>(std::move(status));
+    return WriteResult<Response>(std::move(status), std::move(failed_item_));
+  }
+
+ private:
+  std::optional<Condition> condition_;
+  bool keep_failed_item_ = false;
+  ItemPtr failed_item_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_WRITE_CONDITION_H_

@@ -1,0 +1,33 @@
+#include "query/page.h"
+
+#include <algorithm>
+
+#include "query/evaluate.h"
+
+namespace dynamite {
+
+PageBuilder::PageBuilder(int64_t limit, const Condition* filter,
+                         PageContents contents)
+    : limit_(limit), filter_(filter), contents_(contents) {
+  // Reserve for small pages only: Limit is the caller's number and may be
+  // far larger than the table.
+  constexpr int64_t kMaxReserve = 1024;
+  if (contents_ == PageContents::kItems && limit_ > 0) {
+    page_.items.reserve(static_cast<size_t>(std::min(limit_, kMaxReserve)));
+  }
+}
+
+bool PageBuilder::Add(const ItemPtr& item, int64_t size) {
+  ++page_.scanned_count;
+  bytes_read_ += size;
+  if (filter_ == nullptr || EvaluateCondition(*filter_, *item)) {
+    ++page_.count;
+    if (contents_ == PageContents::kItems) page_.items.push_back(item);
+  }
+  const bool full = (limit_ > 0 && page_.scanned_count >= limit_) ||
+                    bytes_read_ >= kMaxPageReadBytes;
+  if (full) page_.last_evaluated = item;
+  return !full;
+}
+
+}  // namespace dynamite

@@ -1,0 +1,63 @@
+// One page of a Query or a Scan, and the rules that cut it (reference §5.3,
+// §6): Limit counts the items evaluated (read), the FilterExpression then
+// decides which of them are returned, and a page ends at the item that
+// reaches Limit or spends the 1 MB read budget.
+//
+// Thread safety: a PageBuilder belongs to one visit on one thread.
+
+#ifndef DYNAMITE_QUERY_PAGE_H_
+#define DYNAMITE_QUERY_PAGE_H_
+
+#include <cstdint>
+#include <utility>
+#include <vector>
+
+#include "query/ast.h"
+#include "store/item.h"
+
+namespace dynamite {
+
+// DynamoDB reads at most 1 MB of item data per Query or Scan page.
+inline constexpr int64_t kMaxPageReadBytes = 1 << 20;
+
+// Whether the page keeps the items it read or only counts them.
+enum class PageContents { kItems, kCountOnly };
+
+struct ReadPage {
+  std::vector<ItemPtr> items;  // empty under kCountOnly
+  // Items evaluated (read and key-matched), before the filter.
+  int64_t scanned_count = 0;
+  // Items that passed the filter (== scanned_count without one).
+  int64_t count = 0;
+  // The last item evaluated when the page was cut short (by Limit or by the
+  // read budget), whether or not it passed the filter; nullptr when the
+  // range was exhausted.
+  ItemPtr last_evaluated;
+};
+
+// Builds a ReadPage from the items a visit reads, in order.
+class PageBuilder {
+ public:
+  // `limit`: items evaluated per page, 0 for none. `filter`: the
+  // FilterExpression or nullptr; not owned, must outlive the builder. Items
+  // that fail it are neither kept nor copied.
+  PageBuilder(int64_t limit, const Condition* filter, PageContents contents);
+
+  // Takes the next item read and its DynamoDB size; returns false when the
+  // page is full. The item that fills the budget is still taken: the page
+  // ends with it, as DynamoDB's does.
+  bool Add(const ItemPtr& item, int64_t size);
+
+  ReadPage Finish() && { return std::move(page_); }
+
+ private:
+  const int64_t limit_;
+  const Condition* const filter_;
+  const PageContents contents_;
+  int64_t bytes_read_ = 0;
+  ReadPage page_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_QUERY_PAGE_H_
