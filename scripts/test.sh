@@ -9,6 +9,9 @@
 #   3. build-embed/ examples/embed built as a separate CMake project, run
 #   4. build-asan/  Debug, AddressSanitizer + UndefinedBehaviorSanitizer
 #   5. build-tsan/  clang, ThreadSanitizer: the tests labelled `concurrency`
+#   6. build-fuzz/  clang, libFuzzer + ASan/UBSan: fuzz/expression_fuzzer
+#                   for 60 seconds on a copy of fuzz/corpus/ (counts as one
+#                   test; a crash fails the run)
 #
 # Stops at the first failure (non-zero exit). Ends with one summary line,
 # "test.sh: N passed, 0 failed", counting the tests ctest ran.
@@ -109,6 +112,23 @@ run_ctest build-tsan -L concurrency --no-tests=ignore
 if [[ ${last_total} -eq 0 ]]; then
   echo "note: no test is labelled concurrency, so none ran under TSan"
 fi
+
+step "build-fuzz/: clang, libFuzzer + address + undefined, 60s of fuzzing"
+# RelWithDebInfo for speed, without -DNDEBUG so that assert() stays on.
+CC=clang CXX=clang++ cmake -S . -B build-fuzz -G Ninja \
+  -DCMAKE_BUILD_TYPE=RelWithDebInfo -DCMAKE_CXX_FLAGS_RELWITHDEBINFO="-O2 -g" \
+  -DDYNAMITE_SANITIZE=address,undefined -DDYNAMITE_BUILD_FUZZERS=ON \
+  -DDYNAMITE_BUILD_TESTS=OFF -DDYNAMITE_BUILD_BENCHMARKS=OFF
+cmake --build build-fuzz -j "${jobs}" --target expression_fuzzer
+# libFuzzer adds the inputs it finds to the corpus directory, so it gets a
+# copy; a crashing input is written to build-fuzz/artifacts/ (git-ignored).
+fuzz_corpus="${logs}/fuzz-corpus"
+mkdir -p "${fuzz_corpus}" build-fuzz/artifacts
+cp fuzz/corpus/* "${fuzz_corpus}/"
+build-fuzz/fuzz/expression_fuzzer -dict=fuzz/expression.dict \
+  -max_total_time=60 -timeout=25 -artifact_prefix=build-fuzz/artifacts/ \
+  -verbosity=0 -print_funcs=0 -print_final_stats=1 "${fuzz_corpus}"
+passed=$((passed + 1))
 
 echo
 echo "=== all steps passed in $((SECONDS - start_seconds))s"
