@@ -53,6 +53,8 @@ class ScanTest : public ::testing::Test {
   }
 
   // Pages through `base` with its Limit until no LastEvaluatedKey is left.
+  // Without a filter, every page returns what it read and ends with the
+  // item its LastEvaluatedKey names.
   std::vector<Key> ScanAll(ScanRequest base, int* pages = nullptr) {
     std::vector<Key> keys;
     int n = 0;
@@ -61,12 +63,17 @@ class ScanTest : public ::testing::Test {
       EXPECT_THAT(page, IsOk());
       if (!page.ok()) break;
       ++n;
-      EXPECT_EQ(page->count, page->scanned_count);
+      const bool filtered = base.filter_expression.has_value();
+      if (!filtered) {
+        EXPECT_EQ(page->count, page->scanned_count);
+      }
       EXPECT_EQ(page->count, static_cast<int64_t>(page->items.size()));
       for (const ItemPtr& item : page->items) keys.push_back(KeyOfItem(*item));
       if (!page->last_evaluated_key.has_value()) break;
-      EXPECT_EQ(KeyOfItem(*page->last_evaluated_key),
-                KeyOfItem(*page->items.back()));
+      if (!filtered) {
+        EXPECT_EQ(KeyOfItem(*page->last_evaluated_key),
+                  KeyOfItem(*page->items.back()));
+      }
       base.exclusive_start_key = page->last_evaluated_key;
     }
     if (pages != nullptr) *pages = n;
@@ -319,6 +326,81 @@ TEST_F(ScanTest, Errors) {
       db_.Scan({.table_name = "hash",
                 .exclusive_start_key = Item{{"pk", S("h1")}, {"sk", N("1")}}}),
       IsError(kValidation, kBadKey));
+}
+
+TEST_F(ScanTest, FilterMayTestKeyAttributesAndCountsAfterLimit) {
+  ScanRequest request{
+      .table_name = "tbl",
+      .filter_expression = "sk >= :two AND begins_with(pk, :p)",
+      .expression_attribute_values = {{{":two", N("2")}, {":p", S("p1")}}}};
+
+  // p1 and p10..p19: 11 partitions, two items each with sk >= 2.
+  absl::StatusOr<ScanResponse> all = db_.Scan(request);
+  ASSERT_THAT(all, IsOk());
+  EXPECT_EQ(all->scanned_count, 120);
+  EXPECT_EQ(all->count, 22);
+  EXPECT_EQ(all->items.size(), 22u);
+
+  // Limit counts the items read, not the items returned.
+  request.limit = 10;
+  absl::StatusOr<ScanResponse> page = db_.Scan(request);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(page->scanned_count, 10);
+  EXPECT_LE(page->count, 10);
+  EXPECT_TRUE(page->last_evaluated_key.has_value());
+  // Paging through with the filter returns each matching item once.
+  std::vector<Key> keys = ScanAll(request);
+  EXPECT_EQ(keys.size(), 22u);
+  EXPECT_EQ(std::set<Key>(keys.begin(), keys.end()).size(), 22u);
+}
+
+TEST_F(ScanTest, ProjectionShapesEveryItem) {
+  absl::StatusOr<ScanResponse> page =
+      db_.Scan({.table_name = "hash",
+                .projection_expression = "#k, missing_attr",
+                .expression_attribute_names = {{{"#k", "pk"}}},
+                .limit = 3,
+                .select = Select::kSpecificAttributes});
+
+  ASSERT_THAT(page, IsOk());
+  ASSERT_EQ(page->items.size(), 3u);
+  for (const ItemPtr& item : page->items) {
+    EXPECT_EQ(item->size(), 1u);
+    EXPECT_EQ(item->count("pk"), 1u);
+  }
+}
+
+TEST_F(ScanTest, ExpressionErrors) {
+  EXPECT_THAT(
+      db_.Scan({.table_name = "tbl",
+                .projection_expression = "pk",
+                .select = Select::kCount}),
+      IsError(kValidation,
+              "Cannot specify the ProjectionExpression when choosing to get "
+              "only the Count"));
+  EXPECT_THAT(db_.Scan({.table_name = "tbl",
+                        .filter_expression = "pk = :a",
+                        .expression_attribute_values = {{{":a", S("a")},
+                                                         {":b", S("b")}}}}),
+              IsError(kValidation,
+                      "Value provided in ExpressionAttributeValues unused in "
+                      "expressions: keys: {:b}"));
+  EXPECT_THAT(db_.Scan({.table_name = "tbl",
+                        .expression_attribute_names = {{{"#a", "a"}}}}),
+              IsError(kValidation,
+                      "ExpressionAttributeNames can only be specified when "
+                      "using expressions"));
+  EXPECT_THAT(db_.Scan({.table_name = "tbl", .filter_expression = "a = "}),
+              IsError(kValidation,
+                      "Invalid FilterExpression: Syntax error; token: "
+                      "\"<EOF>\", near: \"= \""));
+  // Expression errors come before the table lookup.
+  EXPECT_THAT(
+      db_.Scan({.table_name = "nothere", .filter_expression = "a = :x"}),
+      IsError(kValidation,
+              "Invalid FilterExpression: An expression attribute "
+              "value used in expression is not defined; attribute "
+              "value: :x"));
 }
 
 }  // namespace
