@@ -156,5 +156,56 @@ TEST(ConcurrencyTest, CreateAndDeleteTablesWhileWriting) {
   EXPECT_EQ(db.DescribeTable({"stable"})->table.item_count, 500);
 }
 
+// Read-modify-write under contention: every UpdateItem ADD and every
+// conditional put-if-absent is atomic, so no increment is lost and exactly
+// one of the racing creators wins.
+TEST(ConcurrencyTest, UpdatesAndConditionalWritesAreAtomic) {
+  Database db;
+  ASSERT_THAT(db.CreateTable(TableRequest("counters", KeyType::kS, {})),
+              IsOk());
+  constexpr int kThreads = 4;
+  constexpr int kIncrements = 250;
+  std::atomic<int> failures{0};
+  std::atomic<int> created{0};
+  std::atomic<int> refused{0};
+
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      for (int i = 0; i < kIncrements; ++i) {
+        UpdateItemRequest add{
+            .table_name = "counters",
+            .key = {{"pk", S("hits")}},
+            .update_expression = "ADD n :one",
+            .expression_attribute_values = AttributeMap{{":one", N("1")}}};
+        if (!db.UpdateItem(add).ok()) ++failures;
+      }
+      PutItemRequest claim{
+          .table_name = "counters",
+          .item = {{"pk", S("lock")}, {"owner", N(std::to_string(t))}},
+          .condition_expression = "attribute_not_exists(pk)"};
+      WriteResult<PutItemResponse> put = db.PutItem(claim);
+      if (put.ok()) {
+        ++created;
+      } else if (ErrorKindOf(put.status()) ==
+                 ErrorKind::kConditionalCheckFailed) {
+        ++refused;
+      } else {
+        ++failures;
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+
+  EXPECT_EQ(failures.load(), 0);
+  EXPECT_EQ(created.load(), 1);
+  EXPECT_EQ(refused.load(), kThreads - 1);
+  auto counter =
+      db.GetItem({.table_name = "counters", .key = {{"pk", S("hits")}}});
+  ASSERT_THAT(counter, IsOk());
+  ASSERT_NE(counter->item, nullptr);
+  EXPECT_EQ(counter->item->at("n"), N(std::to_string(kThreads * kIncrements)));
+}
+
 }  // namespace
 }  // namespace dynamite
