@@ -1,6 +1,9 @@
 #include "api/expression_attributes.h"
 
+#include <vector>
+
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 #include "common/errors.h"
 #include "store/value.h"
@@ -10,19 +13,27 @@ namespace dynamite {
 absl::Status ValidateExpressionAttributes(
     const std::optional<ExpressionAttributeNames>& names,
     const std::optional<ExpressionAttributeValues>& values,
-    bool has_expression) {
-  if (!has_expression) {
-    if (names.has_value()) {
-      return ValidationError(
-          "ExpressionAttributeNames can only be specified when using "
-          "expressions");
-    }
-    if (values.has_value()) {
-      return ValidationError(
-          "ExpressionAttributeValues can only be specified when using "
-          "expressions");
-    }
-    return absl::OkStatus();
+    std::initializer_list<NamedParameter> expressions) {
+  bool any_expression = false;
+  bool any_value_expression = false;
+  std::vector<absl::string_view> value_expressions;
+  for (const auto& [name, given] : expressions) {
+    any_expression = any_expression || given;
+    if (name == "ProjectionExpression") continue;
+    any_value_expression = any_value_expression || given;
+    value_expressions.push_back(name);
+  }
+  if (names.has_value() && !any_expression) {
+    return ValidationError(
+        "ExpressionAttributeNames can only be specified when using "
+        "expressions");
+  }
+  if (values.has_value() && !any_value_expression) {
+    return ValidationError(absl::StrCat(
+        "ExpressionAttributeValues can only be specified when using "
+        "expressions: ",
+        absl::StrJoin(value_expressions, " and "),
+        value_expressions.size() > 1 ? " are null" : " is null"));
   }
   if (names.has_value() && names->empty()) {
     return ValidationError("ExpressionAttributeNames must not be empty");
@@ -40,6 +51,26 @@ absl::Status ValidateExpressionAttributes(
     }
   }
   return absl::OkStatus();
+}
+
+absl::Status RejectMixedParameters(
+    std::initializer_list<NamedParameter> non_expression,
+    std::initializer_list<NamedParameter> expression) {
+  auto present = [](std::initializer_list<NamedParameter> parameters) {
+    std::vector<absl::string_view> names;
+    for (const auto& [name, given] : parameters) {
+      if (given) names.push_back(name);
+    }
+    return names;
+  };
+  const std::vector<absl::string_view> legacy = present(non_expression);
+  const std::vector<absl::string_view> expressions = present(expression);
+  if (legacy.empty() || expressions.empty()) return absl::OkStatus();
+  return ValidationError(absl::StrCat(
+      "Can not use both expression and non-expression parameters in the same "
+      "request: Non-expression parameters: {",
+      absl::StrJoin(legacy, ", "), "} Expression parameters: {",
+      absl::StrJoin(expressions, ", "), "}"));
 }
 
 }  // namespace dynamite

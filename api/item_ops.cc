@@ -1,9 +1,10 @@
 // The single-item operations of Database: PutItem, GetItem, DeleteItem
 // (UpdateItem is api/update_ops.cc). Each validates the whole request
-// (DynamoDB's order: parameters, item contents and size, expressions and
-// their placeholders, then the table, then the key against its schema)
-// before it touches the table, and writes through Table::Mutate, checking
-// the ConditionExpression under the table's lock, so a failed request
+// (DynamoDB's order: parameters, the mix of legacy and expression parameters,
+// item contents and size, expressions (or the legacy Expected /
+// AttributesToGet) and their placeholders, then the table, then the key against
+// its schema) before it touches the table, and writes through Table::Mutate,
+// checking the ConditionExpression under the table's lock, so a failed request
 // changes nothing.
 
 #include <memory>
@@ -17,6 +18,7 @@
 #include "api/write_condition.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/legacy.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
@@ -24,11 +26,22 @@
 namespace dynamite {
 namespace {
 
+// Expected / ConditionalOperator next to ConditionExpression (PutItem and
+// DeleteItem).
+template <typename Request>
+absl::Status RejectMixedConditions(const Request& request) {
+  return RejectMixedParameters(
+      {{"Expected", request.expected.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()}},
+      {{"ConditionExpression", request.condition_expression.has_value()}});
+}
+
 // PutItem: the 400 KB check comes during request validation, before the
 // table lookup (reference §4).
 absl::Status ValidatePutItem(const PutItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
   if (request.return_values != ReturnValue::kNone &&
       request.return_values != ReturnValue::kAllOld) {
     return ValidationError("ReturnValues can only be ALL_OLD or NONE");
@@ -37,21 +50,28 @@ absl::Status ValidatePutItem(const PutItemRequest& request) {
   if (ItemSize(request.item) > kMaxItemSizeBytes) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
-  return ValidateExpressionAttributes(request.expression_attribute_names,
-                                      request.expression_attribute_values,
-                                      request.condition_expression.has_value());
+  return ValidateExpressionAttributes(
+      request.expression_attribute_names, request.expression_attribute_values,
+      {{"ConditionExpression", request.condition_expression.has_value()}});
 }
 
-// GetItem: the ProjectionExpression and its ExpressionAttributeNames are
-// checked before the table lookup (reference §7.2). Returns the paths to
-// project, empty when the request has no projection.
+// GetItem: the ProjectionExpression (or AttributesToGet) and its
+// ExpressionAttributeNames are checked before the table lookup (reference
+// §7.2). Returns the paths to project, empty when the request has no
+// projection.
 absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
     const GetItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+      {{"AttributesToGet", request.attributes_to_get.has_value()}},
+      {{"ProjectionExpression", request.projection_expression.has_value()}}));
   DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
       request.expression_attribute_names, std::nullopt,
-      request.projection_expression.has_value()));
+      {{"ProjectionExpression", request.projection_expression.has_value()}}));
+  if (request.attributes_to_get.has_value()) {
+    return TranslateAttributesToGet(*request.attributes_to_get);
+  }
   if (!request.projection_expression.has_value()) {
     return std::vector<DocumentPath>();
   }
@@ -74,9 +94,10 @@ WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
       request.expression_attribute_names, request.expression_attribute_values);
   DYNAMITE_ASSIGN_OR_RETURN(
       WriteCondition condition,
-      WriteCondition::Parse(request.condition_expression,
-                            request.return_values_on_condition_check_failure,
-                            placeholders));
+      WriteCondition::FromRequest(
+          request.condition_expression, request.expected,
+          request.conditional_operator,
+          request.return_values_on_condition_check_failure, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
@@ -111,7 +132,8 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
                             ExtractKey(table->schema(), request.key));
   ItemPtr item = table->Get(key);
   // Projected outside the table's lock: the snapshot is immutable.
-  if (item != nullptr && request.projection_expression.has_value()) {
+  if (item != nullptr && (request.projection_expression.has_value() ||
+                          request.attributes_to_get.has_value())) {
     item = std::make_shared<const Item>(ProjectItem(*item, paths));
   }
   return GetItemResponse{std::move(item)};
@@ -121,20 +143,22 @@ WriteResult<DeleteItemResponse> Database::DeleteItem(
     const DeleteItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
   if (request.return_values != ReturnValue::kNone &&
       request.return_values != ReturnValue::kAllOld) {
     return ValidationError("Return values set to invalid value");
   }
   DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.condition_expression.has_value()));
+      {{"ConditionExpression", request.condition_expression.has_value()}}));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
   DYNAMITE_ASSIGN_OR_RETURN(
       WriteCondition condition,
-      WriteCondition::Parse(request.condition_expression,
-                            request.return_values_on_condition_check_failure,
-                            placeholders));
+      WriteCondition::FromRequest(
+          request.condition_expression, request.expected,
+          request.conditional_operator,
+          request.return_values_on_condition_check_failure, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));

@@ -11,7 +11,9 @@
 #include <map>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "query/legacy.h"
 #include "store/item.h"
 
 namespace dynamite {
@@ -42,6 +44,11 @@ struct PutItemRequest {
   // (WriteResult::condition_check_item()).
   ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
       ReturnValuesOnConditionCheckFailure::kNone;
+  // Legacy alternatives to ConditionExpression (query/legacy.h): Expected,
+  // combined with ConditionalOperator (AND by default). A request may not
+  // mix them with the expression parameters.
+  std::optional<ExpectedAttributeValues> expected;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct PutItemResponse {
   // The replaced item, with ReturnValues ALL_OLD and an item existed.
@@ -55,6 +62,9 @@ struct GetItemRequest {
   std::optional<ExpressionAttributeNames> expression_attribute_names;
   // Accepted; every read of an in-memory table is strongly consistent.
   bool consistent_read = false;
+  // Legacy alternative to ProjectionExpression: top-level attribute names
+  // (non-empty, no duplicates).
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 struct GetItemResponse {
   // nullptr when there is no such item; projected (possibly to {}) when the
@@ -76,6 +86,11 @@ struct DeleteItemRequest {
   // (WriteResult::condition_check_item()).
   ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
       ReturnValuesOnConditionCheckFailure::kNone;
+  // Legacy alternatives to ConditionExpression (query/legacy.h): Expected,
+  // combined with ConditionalOperator (AND by default). A request may not
+  // mix them with the expression parameters.
+  std::optional<ExpectedAttributeValues> expected;
+  std::optional<ConditionalOperator> conditional_operator;
 };
 struct DeleteItemResponse {
   // The deleted item, with ReturnValues ALL_OLD and an item existed.
@@ -102,6 +117,14 @@ struct UpdateItemRequest {
   // (WriteResult::condition_check_item()).
   ReturnValuesOnConditionCheckFailure return_values_on_condition_check_failure =
       ReturnValuesOnConditionCheckFailure::kNone;
+  // Legacy alternatives to ConditionExpression (query/legacy.h): Expected,
+  // combined with ConditionalOperator (AND by default). A request may not
+  // mix them with the expression parameters.
+  std::optional<ExpectedAttributeValues> expected;
+  std::optional<ConditionalOperator> conditional_operator;
+  // Legacy alternative to UpdateExpression: PUT / ADD / DELETE per
+  // attribute (query/legacy.h TranslateAttributeUpdates()).
+  std::optional<AttributeValueUpdates> attribute_updates;
 };
 struct UpdateItemResponse {
   // Per ReturnValues: ALL_OLD the whole old item, ALL_NEW the whole new

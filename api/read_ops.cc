@@ -1,5 +1,7 @@
 // The reads of Database: Query. The request is validated whole (parameters,
-// expression attribute maps, the key condition, filter and projection,
+// the mix of legacy and expression parameters, Select, the legacy
+// QueryFilter and AttributesToGet, expression attribute maps, the key
+// condition (KeyConditionExpression or KeyConditions), filter and projection,
 // unused placeholders, the table, the filter's key attributes,
 // ExclusiveStartKey) before the table is read; the key condition is planned
 // into one key range of one partition (query/), the filter runs inside the
@@ -24,6 +26,7 @@
 #include "common/status_macros.h"
 #include "query/key_condition.h"
 #include "query/key_range.h"
+#include "query/legacy.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
@@ -33,25 +36,63 @@
 namespace dynamite {
 namespace {
 
+// The name of the request's projection parameter, or "" (ValidateSelect()).
+template <typename Request>
+absl::string_view ProjectionParameter(const Request& request) {
+  if (request.projection_expression.has_value()) return "ProjectionExpression";
+  if (request.attributes_to_get.has_value()) return "AttributesToGet";
+  return "";
+}
+
 absl::Status ValidateQueryParameters(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  if (request.limit.has_value() && *request.limit < 1) {
-    return ConstraintError({ConstraintViolation(
-        absl::StrCat(*request.limit), "limit",
-        "Member must have value greater than or equal to 1")});
+  std::vector<std::string> violations;
+  if (std::optional<std::string> violation =
+          AttributesToGetViolation(request.attributes_to_get)) {
+    violations.push_back(*std::move(violation));
   }
-  DYNAMITE_RETURN_IF_ERROR(
-      ValidateSelect(request.select, request.projection_expression.has_value(),
-                     "1 validation error detected: "));
-  if (!request.key_condition_expression.has_value()) {
+  if (request.limit.has_value() && *request.limit < 1) {
+    violations.push_back(ConstraintViolation(
+        absl::StrCat(*request.limit), "limit",
+        "Member must have value greater than or equal to 1"));
+  }
+  if (!violations.empty()) return ConstraintError(violations);
+  // KeyConditions counts as a legacy parameter only next to a
+  // KeyConditionExpression (dynalite validations/index.js
+  // validateExpressionParams and test/query.js, recorded against DynamoDB).
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+      {{"AttributesToGet", request.attributes_to_get.has_value()},
+       {"QueryFilter", request.query_filter.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()},
+       {"KeyConditions", request.key_conditions.has_value() &&
+                             request.key_condition_expression.has_value()}},
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()},
+       {"KeyConditionExpression",
+        request.key_condition_expression.has_value()}}));
+  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(request.select,
+                                          ProjectionParameter(request),
+                                          "1 validation error detected: "));
+  return absl::OkStatus();
+}
+
+// The request checks after the legacy QueryFilter / AttributesToGet, in
+// DynamoDB's order (dynalite validations/query.js): the key condition's
+// presence, then the expression attribute maps.
+absl::Status ValidateQueryExpressionParameters(const QueryRequest& request) {
+  if (!request.key_condition_expression.has_value() &&
+      !request.key_conditions.has_value()) {
     return ValidationError(
         "Either the KeyConditions or KeyConditionExpression parameter must be "
         "specified in the request.");
   }
-  return ValidateExpressionAttributes(request.expression_attribute_names,
-                                      request.expression_attribute_values,
-                                      /*has_expression=*/true);
+  return ValidateExpressionAttributes(
+      request.expression_attribute_names, request.expression_attribute_values,
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()},
+       {"KeyConditionExpression",
+        request.key_condition_expression.has_value()}});
 }
 
 // Validates ExclusiveStartKey against the schema and the key condition, and
@@ -130,15 +171,33 @@ const std::string* FindKeyAttribute(const Condition& condition,
 
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateQueryParameters(request));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::optional<Condition> legacy_filter,
+      TranslateLegacyFilter(request.query_filter,
+                            request.conditional_operator));
+  std::vector<DocumentPath> legacy_projection;
+  if (request.attributes_to_get.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        legacy_projection,
+        TranslateAttributesToGet(*request.attributes_to_get));
+  }
+  DYNAMITE_RETURN_IF_ERROR(ValidateQueryExpressionParameters(request));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
   // DynamoDB checks the expressions and their placeholders before it looks
   // the table up, and the key schema only after that: parse (key condition,
   // filter, projection, sharing one Placeholders), check unused
   // placeholders, find the table, then bind the condition to its keys.
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::vector<KeyConditionTerm> terms,
-      ParseKeyCondition(*request.key_condition_expression, placeholders));
+  // Legacy KeyConditions get their table-independent checks in the parse's
+  // place.
+  std::vector<KeyConditionTerm> terms;
+  if (request.key_condition_expression.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        terms,
+        ParseKeyCondition(*request.key_condition_expression, placeholders));
+  } else {
+    DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(*request.key_conditions));
+  }
   DYNAMITE_ASSIGN_OR_RETURN(
       ReadExpressions expressions,
       ParseReadExpressions(request.filter_expression,
@@ -147,11 +206,27 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
-  DYNAMITE_ASSIGN_OR_RETURN(KeyCondition condition,
-                            BindKeyCondition(terms, schema));
-  const std::optional<Condition>& filter = expressions.filter;
-  if (filter.has_value()) {
-    if (const std::string* key = FindKeyAttribute(*filter, schema)) {
+  absl::StatusOr<KeyCondition> bound =
+      request.key_condition_expression.has_value()
+          ? BindKeyCondition(terms, schema)
+          : BindKeyConditions(*request.key_conditions, schema);
+  DYNAMITE_RETURN_IF_ERROR(bound.status());
+  const KeyCondition& condition = *bound;
+  if (request.query_filter.has_value()) {
+    for (const auto& [attribute, unused] : *request.query_filter) {
+      if (schema.is_key_attribute(attribute)) {
+        return ValidationError(absl::StrCat(
+            "QueryFilter can only contain non-primary key attributes: "
+            "Primary key attribute: ",
+            attribute));
+      }
+    }
+  }
+  const std::optional<Condition>& filter =
+      request.query_filter.has_value() ? legacy_filter : expressions.filter;
+  if (expressions.filter.has_value()) {
+    if (const std::string* key =
+            FindKeyAttribute(*expressions.filter, schema)) {
       return ValidationError(absl::StrCat(
           "Filter Expression can only contain non-primary key attributes: "
           "Primary key attribute: ",
@@ -177,9 +252,11 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
       ExecuteQuery(*table, plan,
                    request.select == Select::kCount ? PageContents::kCountOnly
                                                     : PageContents::kItems);
-  return MakeItemPage(std::move(page), request.select,
-                      request.projection_expression, expressions.projection,
-                      schema);
+  return MakeItemPage(
+      std::move(page), request.select, !ProjectionParameter(request).empty(),
+      request.attributes_to_get.has_value() ? legacy_projection
+                                            : expressions.projection,
+      schema);
 }
 
 }  // namespace dynamite

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "api/item_requests.h"
+#include "query/legacy.h"
 #include "store/item.h"
 
 namespace dynamite {
@@ -37,6 +38,14 @@ struct QueryRequest {
   // Default ALL_ATTRIBUTES, or SPECIFIC_ATTRIBUTES with a projection.
   std::optional<Select> select;
   bool consistent_read = false;  // accepted; reads are always consistent
+  // Legacy parameters (query/legacy.h). KeyConditions replaces
+  // KeyConditionExpression and may be combined with the other expression
+  // parameters; QueryFilter (which may not test key attributes),
+  // ConditionalOperator and AttributesToGet may not.
+  std::optional<LegacyConditions> key_conditions;
+  std::optional<LegacyConditions> query_filter;
+  std::optional<ConditionalOperator> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 
 // One page of a Query or a Scan.
@@ -72,6 +81,11 @@ struct ScanRequest {
   std::optional<int64_t> segment;
   std::optional<int64_t> total_segments;
   bool consistent_read = false;  // accepted; reads are always consistent
+  // Legacy parameters (query/legacy.h), which a request may not mix with
+  // FilterExpression / ProjectionExpression.
+  std::optional<LegacyConditions> scan_filter;
+  std::optional<ConditionalOperator> conditional_operator;
+  std::optional<std::vector<std::string>> attributes_to_get;
 };
 
 using ScanResponse = ItemPage;

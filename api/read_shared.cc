@@ -5,6 +5,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "api/constraint.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/parser.h"
@@ -13,7 +14,9 @@
 namespace dynamite {
 
 absl::Status ValidateSelect(const std::optional<Select>& select,
-                            bool has_projection, absl::string_view prefix) {
+                            absl::string_view projection_parameter,
+                            absl::string_view prefix) {
+  const bool has_projection = !projection_parameter.empty();
   if (select == Select::kSpecificAttributes && !has_projection) {
     return ValidationError(
         absl::StrCat(prefix,
@@ -27,9 +30,9 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
                              : *select == Select::kAllProjectedAttributes
                                  ? "ALL_PROJECTED_ATTRIBUTES"
                                  : "only the Count";
-    return ValidationError(absl::StrCat(
-        prefix, "Cannot specify the ProjectionExpression when choosing to get ",
-        what));
+    return ValidationError(absl::StrCat(prefix, "Cannot specify the ",
+                                        projection_parameter,
+                                        " when choosing to get ", what));
   }
   if (select == Select::kAllProjectedAttributes) {
     return ValidationError(
@@ -38,6 +41,30 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
                      "using an IndexName"));
   }
   return absl::OkStatus();
+}
+
+std::optional<std::string> AttributesToGetViolation(
+    const std::optional<std::vector<std::string>>& attributes_to_get) {
+  if (!attributes_to_get.has_value() || !attributes_to_get->empty()) {
+    return std::nullopt;
+  }
+  // dynalite validations/query.js, scan.js (attributesToGet
+  // lengthGreaterThanOrEqual 1) and test/query.js, listed with the other
+  // constraint violations.
+  return ConstraintViolation("[]", "attributesToGet",
+                             "Member must have length greater than or equal "
+                             "to 1");
+}
+
+absl::StatusOr<std::optional<Condition>> TranslateLegacyFilter(
+    const std::optional<LegacyConditions>& filter,
+    std::optional<ConditionalOperator> conditional_operator) {
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ConditionalOperator op,
+      ResolveConditionalOperator(conditional_operator,
+                                 filter.has_value() ? filter->size() : 0));
+  if (!filter.has_value()) return std::optional<Condition>();
+  return TranslateFilter(*filter, op);
 }
 
 absl::StatusOr<ReadExpressions> ParseReadExpressions(
@@ -62,7 +89,7 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
 }
 
 ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
-                      const std::optional<std::string>& projection_expression,
+                      bool has_projection,
                       const std::vector<DocumentPath>& projection,
                       const KeySchema& schema) {
   ItemPage response;
@@ -70,7 +97,7 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
   response.scanned_count = page.scanned_count;
   response.count = page.count;
   response.items = std::move(page.items);
-  if (projection_expression.has_value()) {
+  if (has_projection) {
     // Outside the table's lock: the snapshots are immutable.
     for (ItemPtr& item : response.items) {
       item = std::make_shared<const Item>(ProjectItem(*item, projection));

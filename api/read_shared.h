@@ -1,6 +1,6 @@
 // What Query and Scan share between their requests and their pages: the
-// Select / ProjectionExpression rules, the FilterExpression and
-// ProjectionExpression (parsed with the request's placeholders), and the
+// Select / projection rules, the FilterExpression and ProjectionExpression
+// (parsed with the request's placeholders) or their legacy forms, and the
 // shaping of a page's items into the response.
 //
 // Thread safety: pure functions.
@@ -18,17 +18,33 @@
 
 #include "api/read_requests.h"
 #include "query/ast.h"
+#include "query/legacy.h"
 #include "query/page.h"
 #include "query/placeholders.h"
 #include "store/key.h"
 
 namespace dynamite {
 
-// The Select / ProjectionExpression conflicts (reference §5.4), each message
-// behind `prefix` (Query's carry "1 validation error detected: ", Scan's
-// none).
+// The Select / projection conflicts (reference §5.4), each message behind
+// `prefix` (Query's carry "1 validation error detected: ", Scan's none).
+// `projection_parameter` names the request's projection,
+// "ProjectionExpression" or "AttributesToGet", and is empty when it has
+// none.
 absl::Status ValidateSelect(const std::optional<Select>& select,
-                            bool has_projection, absl::string_view prefix);
+                            absl::string_view projection_parameter,
+                            absl::string_view prefix);
+
+// The constraint violation of an empty AttributesToGet, for the request's
+// aggregated constraint error; std::nullopt when it is absent or non-empty.
+std::optional<std::string> AttributesToGetViolation(
+    const std::optional<std::vector<std::string>>& attributes_to_get);
+
+// A legacy QueryFilter / ScanFilter with its ConditionalOperator (query/
+// legacy.h ResolveConditionalOperator() and TranslateFilter()); std::nullopt
+// when there is no filter.
+absl::StatusOr<std::optional<Condition>> TranslateLegacyFilter(
+    const std::optional<LegacyConditions>& filter,
+    std::optional<ConditionalOperator> conditional_operator);
 
 struct ReadExpressions {
   std::optional<Condition> filter;
@@ -44,10 +60,11 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
     Placeholders& placeholders);
 
 // The response for `page`: its items projected to `projection` when the
-// request has one, none at all under Select COUNT, and LastEvaluatedKey as
+// request has one (`has_projection`: a ProjectionExpression or
+// AttributesToGet), none at all under Select COUNT, and LastEvaluatedKey as
 // the key of the page's last evaluated item.
 ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
-                      const std::optional<std::string>& projection_expression,
+                      bool has_projection,
                       const std::vector<DocumentPath>& projection,
                       const KeySchema& schema);
 

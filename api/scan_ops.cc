@@ -1,10 +1,12 @@
-// Database::Scan. The request is validated whole (parameters, Select,
-// Segment/TotalSegments, the expression attribute maps, the filter and
-// projection and their placeholders, the table, ExclusiveStartKey and its
-// segment) before the table is read; query/scan.h walks the table, the
+// Database::Scan. The request is validated whole (parameters, the mix of
+// legacy and expression parameters, Select, Segment/TotalSegments, the
+// expression attribute maps, AttributesToGet and ScanFilter, the filter and
+// projection expressions and their placeholders, the table, ExclusiveStartKey
+// and its segment) before the table is read; query/scan.h walks the table, the
 // filter runs inside the walk and the projection on the page's items.
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +20,7 @@
 #include "api/start_key.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/legacy.h"
 #include "query/scan.h"
 #include "store/key.h"
 #include "store/table.h"
@@ -31,6 +34,10 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
   std::vector<std::string> violations;
+  if (std::optional<std::string> violation =
+          AttributesToGetViolation(request.attributes_to_get)) {
+    violations.push_back(*std::move(violation));
+  }
   if (request.limit.has_value() && *request.limit < 1) {
     violations.push_back(ConstraintViolation(
         absl::StrCat(*request.limit), "limit",
@@ -53,10 +60,20 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
     }
   }
   if (!violations.empty()) return ConstraintError(violations);
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+      {{"AttributesToGet", request.attributes_to_get.has_value()},
+       {"ScanFilter", request.scan_filter.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()}},
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()}}));
   // Scan's messages carry no "1 validation error detected: " prefix
   // (reference §5.4).
-  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(
-      request.select, request.projection_expression.has_value(), ""));
+  absl::string_view projection_parameter =
+      request.projection_expression.has_value() ? "ProjectionExpression"
+      : request.attributes_to_get.has_value()   ? "AttributesToGet"
+                                                : "";
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateSelect(request.select, projection_parameter, ""));
   if (request.segment.has_value() && !request.total_segments.has_value()) {
     return ValidationError(
         "The TotalSegments parameter is required but was not present in the "
@@ -77,14 +94,24 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
   }
   return ValidateExpressionAttributes(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.filter_expression.has_value() ||
-          request.projection_expression.has_value());
+      {{"ProjectionExpression", request.projection_expression.has_value()},
+       {"FilterExpression", request.filter_expression.has_value()}});
 }
 
 }  // namespace
 
 absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateScanParameters(request));
+  // AttributesToGet, then ScanFilter (dynalite validations/scan.js).
+  std::vector<DocumentPath> legacy_projection;
+  if (request.attributes_to_get.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        legacy_projection,
+        TranslateAttributesToGet(*request.attributes_to_get));
+  }
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::optional<Condition> legacy_filter,
+      TranslateLegacyFilter(request.scan_filter, request.conditional_operator));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
   DYNAMITE_ASSIGN_OR_RETURN(
@@ -98,7 +125,9 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
 
   ScanPlan plan;
   plan.limit = request.limit.value_or(0);
-  plan.filter = expressions.filter.has_value() ? &*expressions.filter : nullptr;
+  const std::optional<Condition>& filter =
+      request.scan_filter.has_value() ? legacy_filter : expressions.filter;
+  plan.filter = filter.has_value() ? &*filter : nullptr;
   plan.range.segment = request.segment.value_or(0);
   plan.range.total_segments = request.total_segments.value_or(1);
   if (request.exclusive_start_key.has_value()) {
@@ -119,9 +148,11 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
       ExecuteScan(*table, plan,
                   request.select == Select::kCount ? PageContents::kCountOnly
                                                    : PageContents::kItems);
-  return MakeItemPage(std::move(page), request.select,
-                      request.projection_expression, expressions.projection,
-                      schema);
+  const bool legacy_projected = request.attributes_to_get.has_value();
+  return MakeItemPage(
+      std::move(page), request.select,
+      legacy_projected || request.projection_expression.has_value(),
+      legacy_projected ? legacy_projection : expressions.projection, schema);
 }
 
 }  // namespace dynamite

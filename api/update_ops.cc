@@ -1,9 +1,11 @@
-// Database::UpdateItem. The request is validated whole (parameters, the
-// expression attribute maps, the UpdateExpression and ConditionExpression
-// and their placeholders, the table, the key, the key attributes the update
-// would touch) before the table is touched; then, under the table's lock,
-// the condition is checked, the update applied to the item as it is, and
-// the new item checked against the item limits before it is stored.
+// Database::UpdateItem. The request is validated whole (parameters, the mix
+// of legacy and expression parameters, the expression attribute maps, the
+// UpdateExpression (or AttributeUpdates) and ConditionExpression (or
+// Expected / ConditionalOperator) and their placeholders, the table, the key,
+// the key attributes the update would touch) before the table is touched; then,
+// under the table's lock, the condition is checked, the update applied to the
+// item as it is, and the new item checked against the item limits before it is
+// stored.
 
 #include <memory>
 #include <optional>
@@ -15,6 +17,7 @@
 #include "api/write_condition.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/legacy.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/update.h"
@@ -26,10 +29,15 @@ namespace {
 // item and only REMOVE / DELETE actions). Without an UpdateExpression an
 // absent item is created from its key and a present one kept as it is
 // (reference §7.7).
+// A translated AttributeUpdates (`legacy`) applies with its own rules
+// (query/legacy.h ApplyAttributeUpdates()).
 absl::StatusOr<UpdateResult> Apply(
-    const std::optional<UpdateExpression>& update, const Item* current,
-    const Item& key) {
-  if (update.has_value()) return ApplyUpdate(*update, current, key);
+    const std::optional<UpdateExpression>& update, bool legacy,
+    const Item* current, const Item& key) {
+  if (update.has_value()) {
+    if (legacy) return ApplyAttributeUpdates(*update, current, key);
+    return ApplyUpdate(*update, current, key);
+  }
   UpdateResult result;
   result.item = current != nullptr ? *current : key;
   return result;
@@ -59,22 +67,33 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
     const UpdateItemRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+      {{"AttributeUpdates", request.attribute_updates.has_value()},
+       {"Expected", request.expected.has_value()},
+       {"ConditionalOperator", request.conditional_operator.has_value()}},
+      {{"UpdateExpression", request.update_expression.has_value()},
+       {"ConditionExpression", request.condition_expression.has_value()}}));
   DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
       request.expression_attribute_names, request.expression_attribute_values,
-      request.update_expression.has_value() ||
-          request.condition_expression.has_value()));
+      {{"UpdateExpression", request.update_expression.has_value()},
+       {"ConditionExpression", request.condition_expression.has_value()}}));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
   std::optional<UpdateExpression> update;
   if (request.update_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         update, ParseUpdate(*request.update_expression, placeholders));
+  } else if (request.attribute_updates.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        update, TranslateAttributeUpdates(*request.attribute_updates));
   }
+  const bool legacy_update = request.attribute_updates.has_value();
   DYNAMITE_ASSIGN_OR_RETURN(
       WriteCondition condition,
-      WriteCondition::Parse(request.condition_expression,
-                            request.return_values_on_condition_check_failure,
-                            placeholders));
+      WriteCondition::FromRequest(
+          request.condition_expression, request.expected,
+          request.conditional_operator,
+          request.return_values_on_condition_check_failure, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
@@ -90,8 +109,9 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
   absl::StatusOr<ItemPtr> old = table->Mutate(
       key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
         DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
-        DYNAMITE_ASSIGN_OR_RETURN(UpdateResult result,
-                                  Apply(update, current, request.key));
+        DYNAMITE_ASSIGN_OR_RETURN(
+            UpdateResult result,
+            Apply(update, legacy_update, current, request.key));
         if (result.item.has_value()) {
           DYNAMITE_RETURN_IF_ERROR(CheckUpdatedItem(*result.item));
         }

@@ -1,5 +1,7 @@
 #include "api/write_condition.h"
 
+#include <utility>
+
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/evaluate.h"
@@ -21,6 +23,43 @@ absl::StatusOr<WriteCondition> WriteCondition::Parse(
                        placeholders));
   }
   return result;
+}
+
+absl::StatusOr<WriteCondition> WriteCondition::Translate(
+    const std::optional<ExpectedAttributeValues>& expected,
+    std::optional<ConditionalOperator> conditional_operator,
+    ReturnValuesOnConditionCheckFailure return_values) {
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ConditionalOperator op,
+      ResolveConditionalOperator(conditional_operator,
+                                 expected.has_value() ? expected->size() : 0));
+  std::optional<Condition> condition;
+  if (expected.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(condition, TranslateExpected(*expected, op));
+  }
+  return Of(std::move(condition), return_values);
+}
+
+WriteCondition WriteCondition::Of(
+    std::optional<Condition> condition,
+    ReturnValuesOnConditionCheckFailure return_values) {
+  WriteCondition result;
+  result.keep_failed_item_ =
+      return_values == ReturnValuesOnConditionCheckFailure::kAllOld;
+  result.condition_ = std::move(condition);
+  return result;
+}
+
+absl::StatusOr<WriteCondition> WriteCondition::FromRequest(
+    const std::optional<std::string>& expression,
+    const std::optional<ExpectedAttributeValues>& expected,
+    std::optional<ConditionalOperator> conditional_operator,
+    ReturnValuesOnConditionCheckFailure return_values,
+    Placeholders& placeholders) {
+  if (expression.has_value()) {
+    return Parse(expression, return_values, placeholders);
+  }
+  return Translate(expected, conditional_operator, return_values);
 }
 
 absl::Status WriteCondition::Check(const Item* current) {

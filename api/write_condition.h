@@ -1,5 +1,6 @@
-// The ConditionExpression of a write (PutItem, UpdateItem, DeleteItem):
-// parsed with the request's placeholders, checked inside Table::Mutate
+// The condition of a write (PutItem, UpdateItem, DeleteItem): its
+// ConditionExpression parsed with the request's placeholders, or its legacy
+// Expected translated (query/legacy.h); checked inside Table::Mutate
 // against the item as it is, and turned into DynamoDB's failure
 // (reference §8.1, §7.8).
 //
@@ -20,6 +21,7 @@
 #include "api/item_requests.h"
 #include "api/write_result.h"
 #include "query/ast.h"
+#include "query/legacy.h"
 #include "query/placeholders.h"
 #include "store/item.h"
 
@@ -31,6 +33,27 @@ class WriteCondition {
   // the parser's ValidationExceptions, "Invalid ConditionExpression: ...".
   static absl::StatusOr<WriteCondition> Parse(
       const std::optional<std::string>& expression,
+      ReturnValuesOnConditionCheckFailure return_values,
+      Placeholders& placeholders);
+
+  // The legacy form: Expected translated and joined with ConditionalOperator
+  // (absent Expected and ConditionalOperator: unconditional). Errors are
+  // ResolveConditionalOperator()'s and TranslateExpected()'s.
+  static absl::StatusOr<WriteCondition> Translate(
+      const std::optional<ExpectedAttributeValues>& expected,
+      std::optional<ConditionalOperator> conditional_operator,
+      ReturnValuesOnConditionCheckFailure return_values);
+
+  // A condition already built (std::nullopt: unconditional).
+  static WriteCondition Of(std::optional<Condition> condition,
+                           ReturnValuesOnConditionCheckFailure return_values);
+
+  // Parse() when the request has a ConditionExpression, else Translate():
+  // a request has at most one of the two forms (RejectMixedParameters()).
+  static absl::StatusOr<WriteCondition> FromRequest(
+      const std::optional<std::string>& expression,
+      const std::optional<ExpectedAttributeValues>& expected,
+      std::optional<ConditionalOperator> conditional_operator,
       ReturnValuesOnConditionCheckFailure return_values,
       Placeholders& placeholders);
 

@@ -14,6 +14,7 @@
 #include "api/item_requests.h"
 #include "api/read_requests.h"
 #include "api/table_requests.h"
+#include "query/legacy.h"
 #include "store/key.h"
 #include "store/table.h"
 
@@ -65,6 +66,35 @@ inline constexpr EnumName<Select> kSelectNames[] = {
     {"COUNT", Select::kCount},
     {"ALL_ATTRIBUTES", Select::kAllAttributes},
     {"ALL_PROJECTED_ATTRIBUTES", Select::kAllProjectedAttributes},
+};
+
+// The legacy parameters' enums (query/legacy.h), in the order of dynalite
+// test/query.js, test/scan.js and test/updateItem.js.
+inline constexpr EnumName<ComparisonOperator> kComparisonOperatorNames[] = {
+    {"IN", ComparisonOperator::kIn},
+    {"NULL", ComparisonOperator::kNull},
+    {"BETWEEN", ComparisonOperator::kBetween},
+    {"LT", ComparisonOperator::kLt},
+    {"NOT_CONTAINS", ComparisonOperator::kNotContains},
+    {"EQ", ComparisonOperator::kEq},
+    {"GT", ComparisonOperator::kGt},
+    {"NOT_NULL", ComparisonOperator::kNotNull},
+    {"NE", ComparisonOperator::kNe},
+    {"LE", ComparisonOperator::kLe},
+    {"BEGINS_WITH", ComparisonOperator::kBeginsWith},
+    {"GE", ComparisonOperator::kGe},
+    {"CONTAINS", ComparisonOperator::kContains},
+};
+
+inline constexpr EnumName<ConditionalOperator> kConditionalOperatorNames[] = {
+    {"OR", ConditionalOperator::kOr},
+    {"AND", ConditionalOperator::kAnd},
+};
+
+inline constexpr EnumName<AttributeAction> kAttributeActionNames[] = {
+    {"ADD", AttributeAction::kAdd},
+    {"PUT", AttributeAction::kPut},
+    {"DELETE", AttributeAction::kDelete},
 };
 
 // Enums of parameters Dynamite accepts only at their no-op value

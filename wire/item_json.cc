@@ -6,6 +6,7 @@
 
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
+#include "wire/legacy_json.h"
 #include "wire/request_reader.h"
 #include "wire/unsupported.h"
 #include "wire/value_json.h"
@@ -67,6 +68,13 @@ void ReadCondition(RequestReader& reader, Request& request) {
                         AttributeMapRole::kExpressionAttributeValues);
 }
 
+// Reads the legacy Expected and ConditionalOperator of a write.
+template <typename Request>
+void ReadExpectedCondition(RequestReader& reader, Request& request) {
+  request.expected = ReadExpected(reader);
+  request.conditional_operator = ReadConditionalOperator(reader);
+}
+
 // {"<field>": {...}} when `item` is set, else {}.
 std::string EncodeOptionalItem(absl::string_view field, const ItemPtr& item) {
   rapidjson::StringBuffer buffer;
@@ -96,6 +104,7 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
   request.return_values_on_condition_check_failure =
       ReadReturnValuesOnConditionCheckFailure(reader);
   ReadCondition(reader, request);
+  ReadExpectedCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -113,6 +122,7 @@ absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body) {
       reader.String(reader.Member("ProjectionExpression"));
   request.expression_attribute_names =
       reader.StringMap(reader.Member("ExpressionAttributeNames"));
+  request.attributes_to_get = ReadAttributesToGet(reader);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -130,6 +140,7 @@ absl::StatusOr<DeleteItemRequest> DecodeDeleteItemRequest(
   request.return_values_on_condition_check_failure =
       ReadReturnValuesOnConditionCheckFailure(reader);
   ReadCondition(reader, request);
+  ReadExpectedCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -147,7 +158,9 @@ absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
   request.return_values_on_condition_check_failure =
       ReadReturnValuesOnConditionCheckFailure(reader);
   request.update_expression = reader.String(reader.Member("UpdateExpression"));
+  request.attribute_updates = ReadAttributeUpdates(reader);
   ReadCondition(reader, request);
+  ReadExpectedCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -7,15 +7,18 @@
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
+#include "wire/legacy_json.h"
 #include "wire/request_reader.h"
 #include "wire/unsupported.h"
 #include "wire/value_json.h"
 
 namespace dynamite {
 
-// The order of the reads is DynamoDB's order of constraint errors and of
-// its request checks (ExclusiveStartKey values, the key condition's
-// presence, ExpressionAttributeValues).
+// The order of the reads is DynamoDB's order of constraint errors (dynalite
+// test/query.js: select, returnConsumedCapacity, queryFilter, tableName,
+// conditionalOperator, keyConditions) and of its request checks
+// (ExclusiveStartKey values, the key condition's presence,
+// ExpressionAttributeValues).
 absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("Query", body));
@@ -27,9 +30,15 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
               "returnConsumedCapacity", kReturnConsumedCapacityNames);
   request.select = reader.Enum(reader.String(reader.Member("Select")), "select",
                                kSelectNames);
+  request.query_filter =
+      ReadLegacyConditions(reader, "QueryFilter", "queryFilter");
   const JsonValue* table_name = reader.Member("TableName");
   reader.NotNull("tableName", table_name != nullptr);
   request.table_name = reader.String(table_name).value_or("");
+  request.conditional_operator = ReadConditionalOperator(reader);
+  request.attributes_to_get = ReadAttributesToGet(reader);
+  request.key_conditions =
+      ReadLegacyConditions(reader, "KeyConditions", "keyConditions");
   request.consistent_read =
       reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
   request.scan_index_forward =

@@ -94,6 +94,32 @@ const JsonValue* RequestReader::Structure(const JsonValue* value,
   return value;
 }
 
+const JsonValue* RequestReader::Map(const JsonValue* value,
+                                    absl::string_view value_type) {
+  if (value == nullptr) return nullptr;
+  absl::Status status = CheckJsonMap(*value, value_type);
+  if (!status.ok()) {
+    TypeError(std::move(status));
+    return nullptr;
+  }
+  return value;
+}
+
+std::optional<AttributeValue> RequestReader::Value(const JsonValue* value) {
+  if (value == nullptr) return std::nullopt;
+  ValueErrors errors;
+  AttributeValue decoded = DecodeAttributeValue(*value, errors);
+  if (!errors.serialization.ok()) {
+    TypeError(errors.serialization);
+    return std::nullopt;
+  }
+  if (!errors.validation.ok()) {
+    Check(errors.validation);
+    return std::nullopt;
+  }
+  return decoded;
+}
+
 std::optional<AttributeMap> RequestReader::Attributes(const JsonValue* value,
                                                       AttributeMapRole role) {
   if (value == nullptr) return std::nullopt;

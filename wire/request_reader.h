@@ -84,6 +84,12 @@ class RequestReader {
   // Returns `value` if it is a JSON object, else nullptr.
   const JsonValue* Structure(const JsonValue* value, absl::string_view shape,
                              StructurePosition position);
+  // Returns `value` if it is a JSON object, a map of string -> `value_type`
+  // (a Java class name, as in CheckJsonMap()), else nullptr.
+  const JsonValue* Map(const JsonValue* value, absl::string_view value_type);
+  // One AttributeValue. Type errors are stage 1; a rejected value is stage
+  // 4, with the message alone.
+  std::optional<AttributeValue> Value(const JsonValue* value);
   // A map of attribute name -> AttributeValue. Type errors are stage 1;
   // rejected values are stage 4, worded for `role`.
   std::optional<AttributeMap> Attributes(const JsonValue* value,

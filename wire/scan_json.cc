@@ -7,6 +7,7 @@
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
+#include "wire/legacy_json.h"
 #include "wire/request_reader.h"
 #include "wire/unsupported.h"
 #include "wire/value_json.h"
@@ -30,6 +31,10 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   const JsonValue* table_name = reader.Member("TableName");
   reader.NotNull("tableName", table_name != nullptr);
   request.table_name = reader.String(table_name).value_or("");
+  request.conditional_operator = ReadConditionalOperator(reader);
+  request.scan_filter =
+      ReadLegacyConditions(reader, "ScanFilter", "scanFilter");
+  request.attributes_to_get = ReadAttributesToGet(reader);
   request.consistent_read =
       reader.Boolean(reader.Member("ConsistentRead")).value_or(false);
   request.filter_expression = reader.String(reader.Member("FilterExpression"));

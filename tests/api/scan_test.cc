@@ -390,6 +390,13 @@ TEST_F(ScanTest, ExpressionErrors) {
               IsError(kValidation,
                       "ExpressionAttributeNames can only be specified when "
                       "using expressions"));
+  // A projection uses names but never values.
+  EXPECT_THAT(db_.Scan({.table_name = "tbl",
+                        .projection_expression = "pk",
+                        .expression_attribute_values = {{{":a", S("a")}}}}),
+              IsError(kValidation,
+                      "ExpressionAttributeValues can only be specified when "
+                      "using expressions: FilterExpression is null"));
   EXPECT_THAT(db_.Scan({.table_name = "tbl", .filter_expression = "a = "}),
               IsError(kValidation,
                       "Invalid FilterExpression: Syntax error; token: "

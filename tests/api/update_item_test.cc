@@ -278,7 +278,8 @@ TEST_F(UpdateItemTest, RequestChecksComeBeforeTheTableLookup) {
   EXPECT_THAT(db_.UpdateItem(no_expression),
               IsError(kValidation,
                       "ExpressionAttributeValues can only be specified when "
-                      "using expressions"));
+                      "using expressions: UpdateExpression and "
+                      "ConditionExpression are null"));
 }
 
 TEST_F(UpdateItemTest, KeyIsCheckedAgainstTheSchema) {

@@ -345,12 +345,12 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
   ExpectErrors({
-      {"UpdateItem", "{" + key + R"(,"AttributeUpdates":{}})", kVal,
-       unsupported("AttributeUpdates")},
-      {"PutItem", "{" + item + R"(,"Expected":{}})", kVal,
-       unsupported("Expected")},
-      {"UpdateItem", "{" + key + R"(,"ConditionalOperator":"OR"})", kVal,
-       unsupported("ConditionalOperator")},
+      {"Scan", R"({"TableName":"tab","IndexName":"gsi"})", kVal,
+       unsupported("IndexName")},
+      {"CreateTable", "{" + table + R"(,"Tags":[]})", kVal,
+       unsupported("Tags")},
+      {"CreateTable", "{" + table + R"(,"LocalSecondaryIndexes":[]})", kVal,
+       unsupported("LocalSecondaryIndexes")},
       {"PutItem", "{" + item + R"(,"ReturnItemCollectionMetrics":"SIZE"})",
        kVal,
        "Dynamite does not support the parameter ReturnItemCollectionMetrics "
@@ -358,19 +358,22 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       {"UpdateItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,
        "Dynamite does not support the parameter ReturnConsumedCapacity with "
        "a value other than NONE yet"},
-      {"GetItem", "{" + key + R"(,"AttributesToGet":["a"]})", kVal,
-       unsupported("AttributesToGet")},
+      {"CreateTable", "{" + table + R"(,"TableClass":"STANDARD"})", kVal,
+       unsupported("TableClass")},
       {"GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,
        "Dynamite does not support the parameter ReturnConsumedCapacity with "
        "a value other than NONE yet"},
-      {"DeleteItem", "{" + key + R"(,"ConditionalOperator":"AND"})", kVal,
-       unsupported("ConditionalOperator")},
-      {"Query", "{" + query + R"(,"QueryFilter":{}})", kVal,
-       unsupported("QueryFilter")},
+      {"DeleteItem", "{" + key + R"(,"ReturnConsumedCapacity":"INDEXES"})",
+       kVal,
+       "Dynamite does not support the parameter ReturnConsumedCapacity with "
+       "a value other than NONE yet"},
+      {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
+       unsupported("SSESpecification")},
       {"Query", "{" + query + R"(,"IndexName":"gsi"})", kVal,
        unsupported("IndexName")},
-      {"Query", "{" + query + R"(,"KeyConditions":{}})", kVal,
-       unsupported("KeyConditions")},
+      {"Scan", R"({"TableName":"tab","ReturnConsumedCapacity":"TOTAL"})", kVal,
+       "Dynamite does not support the parameter ReturnConsumedCapacity with "
+       "a value other than NONE yet"},
       {"CreateTable", "{" + table + R"(,"GlobalSecondaryIndexes":[]})", kVal,
        unsupported("GlobalSecondaryIndexes")},
       {"CreateTable", "{" + table + R"(,"StreamSpecification":{}})", kVal,
@@ -380,12 +383,157 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
        "Dynamite does not support the parameter DeletionProtectionEnabled "
        "with a value other than false yet"},
       // Before the other request checks, after the constraints.
-      {"PutItem", R"({"TableName":"tab","Item":{"a":{}},"Expected":{}})", kVal,
-       unsupported("Expected")},
-      {"PutItem", R"({"Item":{},"Expected":{}})", kVal,
+      {"Query",
+       "{" + query + R"(,"ExclusiveStartKey":{"a":{}},)" +
+           R"("IndexName":"gsi"})",
+       kVal, unsupported("IndexName")},
+      {"Scan", R"({"IndexName":"gsi"})", kVal,
        "1 validation error detected: Value null at 'tableName' failed to "
        "satisfy constraint: Member must not be null"},
   });
+}
+
+TEST_F(RequestErrorsTest, LegacyParametersAreDecodedWithDynamoDbsErrors) {
+  const std::string key = R"("TableName":"tab","Key":{"pk":{"S":"a"}})";
+  const std::string kOperators =
+      "[IN, NULL, BETWEEN, LT, NOT_CONTAINS, EQ, GT, NOT_NULL, NE, LE, "
+      "BEGINS_WITH, GE, CONTAINS]";
+  ExpectErrors({
+      // Stage 1: JSON types.
+      {"Query", R"({"TableName":"tab","QueryFilter":[]})", kSer,
+       "Unrecognized collection type java.util.Map<java.lang.String, "
+       "com.amazonaws.dynamodb.v20120810.Condition>"},
+      {"Scan", R"({"TableName":"tab","ScanFilter":{"a":5}})", kSer,
+       "Unexpected value type in payload"},
+      {"Scan",
+       R"({"TableName":"tab","ScanFilter":{"a":{"ComparisonOperator":"EQ",)"
+       R"("AttributeValueList":[{"S":5}]}}})",
+       kSer, "NUMBER_VALUE cannot be converted to String"},
+      {"Scan",
+       R"({"TableName":"tab","ScanFilter":{"a":{"ComparisonOperator":"EQ",)"
+       R"("AttributeValueList":{}}}})",
+       kSer, kStructure},
+      {"GetItem", "{" + key + R"(,"AttributesToGet":"a"})", kSer,
+       "Unexpected field type"},
+      {"GetItem", "{" + key + R"(,"AttributesToGet":[5]})", kSer,
+       "NUMBER_VALUE cannot be converted to String"},
+      {"PutItem",
+       R"({"TableName":"tab","Item":{"pk":{"S":"a"}},"Expected":{"a":)"
+       R"({"Exists":[]}}})",
+       kSer, "Unrecognized collection type class java.lang.Boolean"},
+      {"UpdateItem", "{" + key + R"(,"AttributeUpdates":{"a":{"Value":[]}}})",
+       kSer,
+       "Unrecognized collection type class "
+       "com.amazonaws.dynamodb.v20120810.AttributeValue"},
+      {"DeleteItem", "{" + key + R"(,"ConditionalOperator":1})", kSer,
+       "NUMBER_VALUE cannot be converted to String"},
+      // Stage 3: enums and the required ComparisonOperator of a Condition,
+      // in DynamoDB's order (dynalite test/query.js).
+      {"Query",
+       R"({"Select":"x","QueryFilter":{"a":{},"b":{"ComparisonOperator":""}},)"
+       R"("ConditionalOperator":"AN","KeyConditions":{"a":{}}})",
+       kVal,
+       "6 validation errors detected: Value 'x' at 'select' failed to "
+       "satisfy constraint: Member must satisfy enum value set: "
+       "[SPECIFIC_ATTRIBUTES, COUNT, ALL_ATTRIBUTES, "
+       "ALL_PROJECTED_ATTRIBUTES]; Value null at "
+       "'queryFilter.a.member.comparisonOperator' failed to satisfy "
+       "constraint: Member must not be null; Value '' at "
+       "'queryFilter.b.member.comparisonOperator' failed to satisfy "
+       "constraint: Member must satisfy enum value set: " +
+           kOperators +
+           "; Value null at 'tableName' failed to satisfy constraint: Member "
+           "must not be null; Value 'AN' at 'conditionalOperator' failed to "
+           "satisfy constraint: Member must satisfy enum value set: [OR, "
+           "AND]; Value null at 'keyConditions.a.member.comparisonOperator' "
+           "failed to satisfy constraint: Member must not be null"},
+      {"Query",
+       R"({"TableName":"tab","KeyConditions":{"pk":{"ComparisonOperator":)"
+       R"("eq","AttributeValueList":[{"S":"a"}]}}})",
+       kVal,
+       "1 validation error detected: Value 'eq' at "
+       "'keyConditions.pk.member.comparisonOperator' failed to satisfy "
+       "constraint: Member must satisfy enum value set: " +
+           kOperators},
+      {"UpdateItem",
+       "{" + key + R"(,"AttributeUpdates":{"a":{"Action":"SET","Value":)" +
+           R"({"S":"x"}}}})",
+       kVal,
+       "1 validation error detected: Value 'SET' at "
+       "'attributeUpdates.a.member.action' failed to satisfy constraint: "
+       "Member must satisfy enum value set: [ADD, PUT, DELETE]"},
+      {"PutItem",
+       R"({"TableName":"tab","Item":{"pk":{"S":"a"}},"Expected":{"a":)"
+       R"({"ComparisonOperator":"IS"}}})",
+       kVal,
+       "1 validation error detected: Value 'IS' at "
+       "'expected.a.member.comparisonOperator' failed to satisfy "
+       "constraint: Member must satisfy enum value set: " +
+           kOperators},
+      // Stage 4: values, then the api's checks.
+      {"Scan",
+       R"({"TableName":"tab","ScanFilter":{"a":{"ComparisonOperator":"EQ",)"
+       R"("AttributeValueList":[{}]}}})",
+       kVal,
+       "Supplied AttributeValue is empty, must contain exactly one of the "
+       "supported datatypes"},
+      {"Scan",
+       R"({"TableName":"tab","ScanFilter":{"a":{"ComparisonOperator":"EQ"}}})",
+       kVal,
+       "One or more parameter values were invalid: Invalid number of "
+       "argument(s) for the EQ ComparisonOperator"},
+      {"GetItem", "{" + key + R"(,"AttributesToGet":[]})", kVal,
+       "1 validation error detected: Value '[]' at 'attributesToGet' failed "
+       "to satisfy constraint: Member must have length greater than or "
+       "equal to 1"},
+      {"GetItem",
+       "{" + key + R"(,"AttributesToGet":["a"],"ProjectionExpression":"a"})",
+       kVal,
+       "Can not use both expression and non-expression parameters in the "
+       "same request: Non-expression parameters: {AttributesToGet} "
+       "Expression parameters: {ProjectionExpression}"},
+      {"Query",
+       R"({"TableName":"tab","KeyConditions":{"pk":{"ComparisonOperator":)"
+       R"("EQ","AttributeValueList":[{"S":"a"}]}},"QueryFilter":{"pk":)"
+       R"({"ComparisonOperator":"NOT_NULL"}}})",
+       kVal,
+       "QueryFilter can only contain non-primary key attributes: Primary "
+       "key attribute: pk"},
+  });
+}
+
+TEST_F(RequestErrorsTest, LegacyParametersWork) {
+  const std::vector<std::pair<std::string, std::string>> requests = {
+      {"PutItem", R"({"TableName":"tab","Item":{"pk":{"S":"a"},"n":{"N":"1"}},)"
+                  R"("Expected":{"pk":{"Exists":false}}})"},
+      {"UpdateItem",
+       R"({"TableName":"tab","Key":{"pk":{"S":"a"}},"AttributeUpdates":)"
+       R"({"n":{"Action":"ADD","Value":{"N":"2"}},"g":{"Value":{"S":"x"}}},)"
+       R"("Expected":{"n":{"ComparisonOperator":"EQ","AttributeValueList":)"
+       R"([{"N":"1"}]},"z":{"ComparisonOperator":"NULL"}},)"
+       R"("ConditionalOperator":"AND"})"},
+  };
+  for (const auto& [operation, body] : requests) {
+    WireResponse response = Dispatch(db_, operation, body);
+    EXPECT_EQ(response.http_status, 200) << operation << " " << response.body;
+  }
+  WireResponse got = Dispatch(
+      db_, "GetItem",
+      R"({"TableName":"tab","Key":{"pk":{"S":"a"}},"AttributesToGet":["n","g"]})");
+  EXPECT_EQ(got.body, R"({"Item":{"g":{"S":"x"},"n":{"N":"3"}}})");
+  WireResponse query = Dispatch(
+      db_, "Query",
+      R"({"TableName":"tab","KeyConditions":{"pk":{"ComparisonOperator":"EQ",)"
+      R"("AttributeValueList":[{"S":"a"}]}},"QueryFilter":{"n":)"
+      R"({"ComparisonOperator":"GT","AttributeValueList":[{"N":"5"}]}}})");
+  EXPECT_EQ(query.body, R"({"Items":[],"Count":0,"ScannedCount":1})");
+  WireResponse scan =
+      Dispatch(db_, "Scan",
+               R"({"TableName":"tab","ScanFilter":{"g":{"ComparisonOperator":)"
+               R"("BEGINS_WITH","AttributeValueList":[{"S":"x"}]}},)"
+               R"("AttributesToGet":["pk"]})");
+  EXPECT_EQ(scan.body,
+            R"({"Items":[{"pk":{"S":"a"}}],"Count":1,"ScannedCount":1})");
 }
 
 TEST_F(RequestErrorsTest, NoOpValuesAndUnknownMembersAreAccepted) {
