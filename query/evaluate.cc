@@ -201,25 +201,25 @@ bool Contains(const AttributeValue& haystack, const AttributeValue& needle) {
 }
 
 bool EvaluateFunction(const FunctionCall& call, const Item& item) {
-  std::vector<Evaluated> args;
-  args.reserve(call.args.size());
-  for (const Operand& arg : call.args) {
-    args.push_back(EvaluateOperand(arg, item));
-  }
+  // Condition functions take one or two operands (the parser checked the
+  // arity), evaluated in place: this runs once per item a filter reads.
+  if (call.args.empty() || call.args.size() > 2) return false;
+  const Evaluated subject = EvaluateOperand(call.args[0], item);
   switch (call.function) {
     case Function::kAttributeExists:
-      return args.size() == 1 && args[0].state() == Evaluated::State::kPresent;
+      return call.args.size() == 1 &&
+             subject.state() == Evaluated::State::kPresent;
     case Function::kAttributeNotExists:
-      return args.size() == 1 && args[0].state() == Evaluated::State::kMissing;
+      return call.args.size() == 1 &&
+             subject.state() == Evaluated::State::kMissing;
     default:
       break;
   }
-  if (args.size() != 2 || args[0].get() == nullptr ||
-      args[1].get() == nullptr) {
-    return false;
-  }
-  const AttributeValue& first = *args[0].get();
-  const AttributeValue& second = *args[1].get();
+  if (call.args.size() != 2 || subject.get() == nullptr) return false;
+  const Evaluated operand = EvaluateOperand(call.args[1], item);
+  if (operand.get() == nullptr) return false;
+  const AttributeValue& first = *subject.get();
+  const AttributeValue& second = *operand.get();
   switch (call.function) {
     case Function::kAttributeType:
       return second.type() == ValueType::kS &&
