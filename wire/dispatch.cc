@@ -82,11 +82,20 @@ Handler FindHandler(absl::string_view operation) {
 
 WireResponse Dispatch(Database& db, absl::string_view operation,
                       absl::string_view body) {
+  return Dispatch(db, operation, body, [] { return absl::OkStatus(); });
+}
+
+WireResponse Dispatch(Database& db, absl::string_view operation,
+                      absl::string_view body,
+                      absl::FunctionRef<absl::Status()> authorize) {
   JsonDocument doc;
   bool parsed = !body.empty() && ParseJson(body, doc);
   if (!body.empty() && !parsed) return ErrorResponse(SerializationError(""));
   Handler handler = FindHandler(operation);
   if (handler == nullptr) return ErrorResponse(UnknownOperationError(""));
+  if (absl::Status authorized = authorize(); !authorized.ok()) {
+    return ErrorResponse(authorized);
+  }
   if (!parsed || !doc.IsObject()) {
     return ErrorResponse(SerializationError(""));
   }

@@ -3,7 +3,7 @@
 // Dispatch(operation, body) decodes a request body (DynamoDB JSON), calls
 // the Database method named by `operation` (the part of X-Amz-Target after
 // "DynamoDB_20120810."), and encodes the response or the error exactly as
-// DynamoDB would send it. Both `dynamite exec` and (later) `dynamite serve`
+// DynamoDB would send it. Both `dynamite exec` and `dynamite serve` (server/)
 // enter here; wire/ is the only code that reads or writes JSON.
 //
 // Thread safety: Dispatch may be called concurrently; it is as thread-safe
@@ -12,6 +12,8 @@
 #ifndef DYNAMITE_WIRE_DISPATCH_H_
 #define DYNAMITE_WIRE_DISPATCH_H_
 
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
 #include "api/database.h"
@@ -29,6 +31,14 @@ namespace dynamite {
 // SerializationException.
 WireResponse Dispatch(Database& db, absl::string_view operation,
                       absl::string_view body);
+
+// Dispatch() with the request's authentication checked where DynamoDB
+// checks it: after the operation is known, before the body's shape. A
+// non-OK status from `authorize` (MissingAuthenticationTokenException,
+// IncompleteSignatureException, ...) is the answer.
+WireResponse Dispatch(Database& db, absl::string_view operation,
+                      absl::string_view body,
+                      absl::FunctionRef<absl::Status()> authorize);
 
 }  // namespace dynamite
 
