@@ -3,17 +3,20 @@
 #include <algorithm>
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/random/random.h"
 #include "absl/status/status.h"
 #include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_replace.h"
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
+#include "absl/time/civil_time.h"
+#include "absl/time/time.h"
 
 #include "common/errors.h"
+#include "server/sigv4.h"
 #include "wire/dispatch.h"
 #include "wire/wire_response.h"
 #include "zlib.h"
@@ -60,54 +63,203 @@ HttpResponse Respond(int status, absl::string_view content_type,
   return response;
 }
 
-// The Authorization checks DynamoDB makes before it looks at credentials
-// (dynalite index.js, recorded against DynamoDB).
-absl::Status CheckAuthorization(const HttpRequest& request) {
-  const std::string* auth = request.Header("Authorization");
-  if (auth == nullptr ||
-      !absl::StartsWith(absl::StripLeadingAsciiWhitespace(*auth), "AWS4-")) {
+// The date a request was signed at: X-Amz-Date, else Date (an empty value
+// counts as absent, as in dynalite index.js), or nullptr.
+const std::string* RequestDate(const HttpRequest& request) {
+  const std::string* date = request.Header("X-Amz-Date");
+  if (date == nullptr || date->empty()) date = request.Header("Date");
+  return date == nullptr || date->empty() ? nullptr : date;
+}
+
+// ISO-8601 basic format, as SigV4 uses it: 20150830T123600Z.
+constexpr char kBasicFormat[] = "%Y%m%dT%H%M%SZ";
+constexpr absl::Duration kMaxClockSkew = absl::Minutes(15);
+
+bool ParseBasicTime(absl::string_view text, absl::Time* time) {
+  if (text.size() != 16 || text[8] != 'T' || text[15] != 'Z') return false;
+  // absl::ParseTime's %Y takes every digit it sees, so read the fields here.
+  auto number = [&](size_t at, size_t length, int* out) {
+    *out = 0;
+    for (char c : text.substr(at, length)) {
+      if (!absl::ascii_isdigit(static_cast<unsigned char>(c))) return false;
+      *out = *out * 10 + (c - '0');
+    }
+    return true;
+  };
+  int year, month, day, hour, minute, second;
+  if (!number(0, 4, &year) || !number(4, 2, &month) || !number(6, 2, &day) ||
+      !number(9, 2, &hour) || !number(11, 2, &minute) ||
+      !number(13, 2, &second)) {
+    return false;
+  }
+  const absl::CivilSecond civil(year, month, day, hour, minute, second);
+  // CivilSecond normalizes (month 13 -> next January); a real date does not
+  // move.
+  if (civil.year() != year || civil.month() != month || civil.day() != day ||
+      civil.hour() != hour || civil.minute() != minute ||
+      civil.second() != second) {
+    return false;
+  }
+  *time = absl::FromCivil(civil, absl::UTCTimeZone());
+  return true;
+}
+
+std::string BasicTime(absl::Time time) {
+  return absl::FormatTime(kBasicFormat, time, absl::UTCTimeZone());
+}
+
+// Steps a-h of http_exchange.h: the request's signature against the keys in
+// options.credentials.
+absl::Status VerifySignature(const HttpRequest& request,
+                             const SigV4Authorization& auth,
+                             const std::string& date,
+                             const ExchangeOptions& options) {
+  absl::Time signed_at;
+  if (!ParseBasicTime(date, &signed_at)) {
+    return MakeError(
+        ErrorKind::kIncompleteSignature,
+        absl::StrCat("Date must be in ISO-8601 'basic format'. Got '", date,
+                     "'. See http://en.wikipedia.org/wiki/ISO_8601"));
+  }
+  const absl::Time now = options.clock->Now();
+  if (signed_at < now - kMaxClockSkew) {
+    return MakeError(
+        ErrorKind::kInvalidSignature,
+        absl::StrCat("Signature expired: ", date, " is now earlier than ",
+                     BasicTime(now - kMaxClockSkew), " (", BasicTime(now),
+                     " - 15 min.)"));
+  }
+  if (signed_at > now + kMaxClockSkew) {
+    return MakeError(
+        ErrorKind::kInvalidSignature,
+        absl::StrCat("Signature not yet current: ", date,
+                     " is still later than ", BasicTime(now + kMaxClockSkew),
+                     " (", BasicTime(now), " + 15 min.)"));
+  }
+  const std::vector<absl::string_view> signed_headers =
+      absl::StrSplit(auth.signed_headers, ';');
+  if (std::none_of(signed_headers.begin(), signed_headers.end(),
+                   [](absl::string_view name) {
+                     return absl::EqualsIgnoreCase(name, "host");
+                   })) {
+    return MakeError(
+        ErrorKind::kInvalidSignature,
+        "'Host' must be a 'SignedHeader' in the AWS Authorization.");
+  }
+  if (auth.algorithm != kSigV4Algorithm) {
+    return MakeError(
+        ErrorKind::kIncompleteSignature,
+        absl::StrCat("Unsupported AWS 'algorithm': '", auth.algorithm,
+                     "' (only ", kSigV4Algorithm, " for now). "));
+  }
+  std::vector<absl::string_view> scope = absl::StrSplit(auth.credential, '/');
+  while (!scope.empty() && scope.back().empty()) scope.pop_back();
+  if (scope.size() != 5) {
+    return MakeError(
+        ErrorKind::kIncompleteSignature,
+        absl::StrCat("Credential must have exactly 5 slash-delimited "
+                     "elements, e.g. keyid/date/region/service/term, got '",
+                     auth.credential, "'"));
+  }
+  const absl::string_view key_id = scope[0];
+  const absl::string_view scope_date = scope[1];
+  const absl::string_view region = scope[2];
+  const absl::string_view service = scope[3];
+  const absl::string_view terminator = scope[4];
+  std::string wrong_scope;
+  if (region.empty()) {
+    absl::StrAppend(&wrong_scope,
+                    "Credential should be scoped to a valid region, not '",
+                    region, "'. ");
+  }
+  if (service != "dynamodb") {
+    absl::StrAppend(&wrong_scope,
+                    "Credential should be scoped to correct service: "
+                    "'dynamodb'. ");
+  }
+  if (terminator != "aws4_request") {
+    absl::StrAppend(&wrong_scope,
+                    "Credential should be scoped with a valid terminator: "
+                    "'aws4_request', not '",
+                    terminator, "'. ");
+  }
+  const absl::string_view day = absl::string_view(date).substr(0, 8);
+  if (scope_date != day) {
+    absl::StrAppend(&wrong_scope,
+                    "Date in Credential scope does not match YYYYMMDD from "
+                    "ISO-8601 version of date from HTTP: '",
+                    scope_date, "' != '", day, "', from '", date, "'. ");
+  }
+  if (!wrong_scope.empty()) {
+    return MakeError(ErrorKind::kInvalidSignature, wrong_scope);
+  }
+  const auto secret = options.credentials->find(key_id);
+  if (secret == options.credentials->end()) {
+    return MakeError(ErrorKind::kUnrecognizedClient,
+                     "The security token included in the request is invalid.");
+  }
+  // The body's own hash, not X-Amz-Content-Sha256: where that header is
+  // right the two agree, and where it is wrong it must not vouch for a body
+  // it does not describe.
+  const std::string canonical =
+      SigV4CanonicalRequest(request.method, request.target, request.headers,
+                            auth.signed_headers, Sha256Hex(request.body));
+  const std::string to_sign = SigV4StringToSign(
+      date,
+      absl::StrCat(scope_date, "/", region, "/", service, "/", terminator),
+      canonical);
+  const std::string expected = SigV4Signature(
+      SigV4SigningKey(secret->second, scope_date, region, service), to_sign);
+  if (!SigV4SignaturesEqual(expected, auth.signature)) {
+    return MakeError(
+        ErrorKind::kInvalidSignature,
+        absl::StrCat(
+            "The request signature we calculated does not match the "
+            "signature you provided. Check your AWS Secret Access Key and "
+            "signing method. Consult the service documentation for details."
+            "\n\nThe Canonical String for this request should have been\n'",
+            canonical, "'\n\nThe String-to-Sign should have been\n'", to_sign,
+            "'\n"));
+  }
+  return absl::OkStatus();
+}
+
+// The Authorization checks (http_exchange.h), in DynamoDB's order (dynalite
+// index.js, recorded against DynamoDB).
+absl::Status CheckAuthorization(const HttpRequest& request,
+                                const ExchangeOptions& options) {
+  const std::string* header = request.Header("Authorization");
+  if (header == nullptr ||
+      !absl::StartsWith(absl::StripLeadingAsciiWhitespace(*header), "AWS4-")) {
     return MakeError(ErrorKind::kMissingAuthenticationToken,
                      "Request is missing Authentication Token");
   }
-  // "AWS4-HMAC-SHA256 Credential=..., SignedHeaders=..., Signature=...":
-  // everything after the first space, spaces dropped, split on commas.
-  std::string params;
-  if (size_t space = auth->find(' '); space != std::string::npos) {
-    params = absl::StrReplaceAll(auth->substr(space + 1), {{" ", ""}});
-  }
-  bool has_credential = false;
-  bool has_signature = false;
-  bool has_signed_headers = false;
-  for (absl::string_view pair : absl::StrSplit(params, ',')) {
-    std::pair<absl::string_view, absl::string_view> kv =
-        absl::StrSplit(pair, absl::MaxSplits('=', 1));
-    if (kv.second.empty()) continue;
-    has_credential = has_credential || kv.first == "Credential";
-    has_signature = has_signature || kv.first == "Signature";
-    has_signed_headers = has_signed_headers || kv.first == "SignedHeaders";
-  }
+  const SigV4Authorization auth = ParseSigV4Authorization(*header);
+  const std::string* date = RequestDate(request);
   std::string missing;
-  if (!has_credential) {
+  if (auth.credential.empty()) {
     absl::StrAppend(&missing,
                     "Authorization header requires 'Credential' parameter. ");
   }
-  if (!has_signature) {
+  if (auth.signature.empty()) {
     absl::StrAppend(&missing,
                     "Authorization header requires 'Signature' parameter. ");
   }
-  if (!has_signed_headers) {
+  if (auth.signed_headers.empty()) {
     absl::StrAppend(
         &missing, "Authorization header requires 'SignedHeaders' parameter. ");
   }
-  if (request.Header("X-Amz-Date") == nullptr &&
-      request.Header("Date") == nullptr) {
+  if (date == nullptr) {
     absl::StrAppend(&missing,
                     "Authorization header requires existence of either a "
                     "'X-Amz-Date' or a 'Date' header. ");
   }
-  if (missing.empty()) return absl::OkStatus();
-  return MakeError(ErrorKind::kIncompleteSignature,
-                   absl::StrCat(missing, "Authorization=", *auth));
+  if (!missing.empty()) {
+    return MakeError(ErrorKind::kIncompleteSignature,
+                     absl::StrCat(missing, "Authorization=", *header));
+  }
+  if (options.credentials == nullptr) return absl::OkStatus();
+  return VerifySignature(request, auth, *date, options);
 }
 
 }  // namespace
@@ -161,8 +313,9 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
   // Anything else (no target, another API, DynamoDBStreams_20120810.*)
   // names no operation, so Dispatch answers UnknownOperationException
   // after it has checked the JSON.
-  WireResponse answer = Dispatch(db, operation, request.body,
-                                 [&] { return CheckAuthorization(request); });
+  WireResponse answer = Dispatch(db, operation, request.body, [&] {
+    return CheckAuthorization(request, options);
+  });
   return Respond(
       answer.http_status,
       content_type != nullptr && *content_type == kJson ? kJson : kAmzJson,

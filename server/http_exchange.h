@@ -19,8 +19,42 @@
 // MissingAuthenticationTokenException "Request is missing Authentication
 // Token"; one whose header lacks Credential, Signature or SignedHeaders, or
 // that has neither X-Amz-Date nor Date, is IncompleteSignatureException.
-// Otherwise any well-formed credentials are accepted, as DynamoDB Local
-// does (signatures are not verified).
+// Without ExchangeOptions::credentials, any well-formed credentials are then
+// accepted, as DynamoDB Local does (signatures are not verified). With them,
+// the Signature Version 4 signature (server/sigv4.h) is verified, in
+// DynamoDB's order and with its messages (dynalite index.js quotes them):
+//   a. the date (X-Amz-Date, else Date) is not ISO-8601 basic format
+//      (20150830T123600Z) -> IncompleteSignatureException "Date must be in
+//      ISO-8601 'basic format'. Got '<date>'. See
+//      http://en.wikipedia.org/wiki/ISO_8601";
+//   b. it is more than 15 minutes before the clock's now ->
+//      InvalidSignatureException "Signature expired: <date> is now earlier
+//      than <now - 15 min> (<now> - 15 min.)"; more than 15 minutes after ->
+//      "Signature not yet current: <date> is still later than <now + 15 min>
+//      (<now> + 15 min.)";
+//   c. SignedHeaders lacks host -> InvalidSignatureException "'Host' must be
+//      a 'SignedHeader' in the AWS Authorization.";
+//   d. an algorithm other than AWS4-HMAC-SHA256 ->
+//      IncompleteSignatureException "Unsupported AWS 'algorithm': '<a>'
+//      (only AWS4-HMAC-SHA256 for now). ";
+//   e. a Credential without exactly 5 '/'-separated parts (trailing slashes
+//      ignored) -> IncompleteSignatureException "Credential must have
+//      exactly 5 slash-delimited elements, e.g.
+//      keyid/date/region/service/term, got '<credential>'";
+//   f. a bad scope -> InvalidSignatureException, one sentence per problem:
+//      an empty region, a service other than "dynamodb", a terminator other
+//      than "aws4_request", a date other than the request date's YYYYMMDD;
+//   g. an access key id not in the credentials ->
+//      UnrecognizedClientException "The security token included in the
+//      request is invalid.";
+//   h. a signature that does not match -> InvalidSignatureException "The
+//      request signature we calculated does not match the signature you
+//      provided. ..." followed, as DynamoDB does, by the canonical request
+//      and the string to sign we computed.
+// Any non-empty region is accepted; X-Amz-Security-Token is not checked.
+// The payload hash is always the body's own SHA-256, so an
+// X-Amz-Content-Sha256 header that does not describe the body fails as a
+// signature mismatch.
 //
 // Every response after step 1 carries x-amzn-RequestId (52 characters of
 // [0-9A-Z]) and x-amz-crc32 (the zlib CRC-32 of the body as sent, decimal;
@@ -41,6 +75,8 @@
 #include "absl/strings/string_view.h"
 
 #include "api/database.h"
+#include "common/clock.h"
+#include "server/credentials.h"
 
 namespace dynamite {
 
@@ -73,6 +109,11 @@ struct HttpResponse {
 struct ExchangeOptions {
   // The region named by the health line of GET /.
   std::string region = "ddblocal";
+  // The access keys whose signatures are verified, or nullptr to accept any
+  // well-formed credentials. Not owned; must outlive the calls using it.
+  const Credentials* credentials = nullptr;
+  // The clock a signature's date is checked against. Never null.
+  const Clock* clock = Clock::Real();
 };
 
 // Answers one request. Never fails: every problem is a response.

@@ -1,19 +1,33 @@
 // The `dynamite` command: argument parsing and wiring only.
 //
 //   dynamite exec [--fixed-clock[=SECONDS]] [FILE]
+//   dynamite serve [--host H] [--port N] [--threads N] [--region R]
+//                  [--auth FILE]
+//                  [DynamoDB Local's flags]
 
+#include <csignal>
 #include <cstdint>
 #include <fstream>
 #include <iostream>
+#include <memory>
 #include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 #include "absl/time/time.h"
 
+#include "api/database.h"
+#include "api/options.h"
+#include "server/credentials.h"
+#include "server/http_server.h"
 #include "wire/exec_script.h"
 
 namespace {
@@ -34,6 +48,27 @@ Commands:
       --fixed-clock            Pin the clock to 2026-01-01T00:00:00Z, so
                                CreationDateTime is the same on every run.
       --fixed-clock=SECONDS    Pin the clock to SECONDS since the epoch.
+
+  serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
+      Serves DynamoDB's HTTP API from one in-memory database until SIGINT
+      or SIGTERM, then finishes the requests in flight and exits 0. Prints
+      one line on standard output once it accepts connections:
+        dynamite serve: listening on http://127.0.0.1:8000 (in-memory)
+
+      --host HOST      Address to listen on. Default: 127.0.0.1.
+      --port N         TCP port; 0 picks a free one. Default: 8000.
+      --threads N      Threads serving connections. Default: 2.
+      --region R       Region in table ARNs and the GET / health line.
+                       Default: ddblocal.
+      --auth FILE      Verify SigV4 signatures against the access key ids
+                       and secrets in FILE (one "KEYID SECRET" per line).
+                       Default: any well-formed credentials are accepted.
+
+      DynamoDB Local's flags are accepted, so its scripts run unchanged:
+      -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
+      -delayTransientStatuses and -cors X change nothing here (a line on
+      standard error says so); -dbPath P is refused, since data is not yet
+      kept on disk.
 
   help, --help, -h
       Prints this message.
@@ -87,6 +122,141 @@ int Exec(int argc, char** argv) {
   return 0;
 }
 
+struct ServeFlags {
+  dynamite::HttpServerOptions server;
+  std::string region = "ddblocal";
+  // --auth FILE: access key ids and secrets whose signatures are verified.
+  std::optional<std::string> auth_file;
+  // DynamoDB Local flags accepted without effect, each with the reason.
+  std::vector<std::string> no_effect;
+};
+
+// Reads the value after argv[*i] into *value. Accepts "--flag V" and
+// "--flag=V" (for the -flag forms of DynamoDB Local, only "-flag V").
+bool TakeValue(int argc, char** argv, int* i, absl::string_view inline_value,
+               std::string* value) {
+  if (!inline_value.empty()) {
+    *value = std::string(inline_value);
+    return true;
+  }
+  if (*i + 1 >= argc) return false;
+  *value = argv[++*i];
+  return true;
+}
+
+// Parses `serve`'s flags into *flags. Returns the exit code for a usage
+// error or --help, or nullopt to go on.
+std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
+  for (int i = 2; i < argc; ++i) {
+    absl::string_view arg = argv[i];
+    absl::string_view inline_value;
+    if (absl::StartsWith(arg, "--")) {
+      if (size_t eq = arg.find('='); eq != absl::string_view::npos) {
+        inline_value = arg.substr(eq + 1);
+        arg = arg.substr(0, eq);
+      }
+    }
+    std::string value;
+    if (arg == "--help" || arg == "-h" || arg == "-help") {
+      std::cout << kUsage;
+      return 0;
+    }
+    // Flags with a value.
+    if (arg == "--host" || arg == "--port" || arg == "-port" ||
+        arg == "--threads" || arg == "--region" || arg == "--auth" ||
+        arg == "-cors" || arg == "-dbPath") {
+      if (!TakeValue(argc, argv, &i, inline_value, &value)) {
+        return UsageError(absl::StrCat(arg, " needs a value"));
+      }
+    } else if (!inline_value.empty()) {
+      return UsageError(absl::StrCat(arg, " takes no value"));
+    }
+    if (arg == "--host") {
+      flags->server.host = value;
+    } else if (arg == "--port" || arg == "-port") {
+      uint32_t port = 0;
+      if (!absl::SimpleAtoi(value, &port) || port > 65535) {
+        return UsageError(absl::StrCat(arg, " needs a port number 0-65535"));
+      }
+      flags->server.port = static_cast<uint16_t>(port);
+    } else if (arg == "--threads") {
+      int threads = 0;
+      if (!absl::SimpleAtoi(value, &threads) || threads < 1 || threads > 256) {
+        return UsageError("--threads needs a number from 1 to 256");
+      }
+      flags->server.threads = threads;
+    } else if (arg == "--region") {
+      if (value.empty()) return UsageError("--region needs a region name");
+      flags->region = value;
+    } else if (arg == "--auth") {
+      flags->auth_file = value;
+    } else if (arg == "-dbPath") {
+      std::cerr << "dynamite serve: -dbPath " << value
+                << ": durability is not built yet (data lives in memory "
+                   "only), so dynamite refuses rather than lose data you "
+                   "expect kept; leave out -dbPath to serve in memory\n";
+      return 1;
+    } else if (arg == "-inMemory") {
+      flags->no_effect.push_back("-inMemory (always in memory)");
+    } else if (arg == "-sharedDb") {
+      flags->no_effect.push_back(
+          "-sharedDb (one database serves every credential and region)");
+    } else if (arg == "-disableTelemetry") {
+      flags->no_effect.push_back("-disableTelemetry (no telemetry)");
+    } else if (arg == "-delayTransientStatuses") {
+      flags->no_effect.push_back(
+          "-delayTransientStatuses (tables are ACTIVE at once)");
+    } else if (arg == "-cors") {
+      flags->no_effect.push_back("-cors (no CORS headers are sent)");
+    } else {
+      return UsageError(absl::StrCat("serve: unknown option ", arg));
+    }
+  }
+  return std::nullopt;
+}
+
+int Serve(int argc, char** argv) {
+  ServeFlags flags;
+  if (std::optional<int> exit_code = ParseServeFlags(argc, argv, &flags)) {
+    return *exit_code;
+  }
+  if (!flags.no_effect.empty()) {
+    std::cerr << "dynamite serve: accepted for DynamoDB Local compatibility, "
+                 "no effect here: "
+              << absl::StrJoin(flags.no_effect, ", ") << "\n";
+  }
+  // Without --auth any well-formed credentials are accepted, as DynamoDB
+  // Local does; with it, signatures are verified (server/sigv4.h).
+  dynamite::Credentials credentials;
+  if (flags.auth_file.has_value()) {
+    absl::StatusOr<dynamite::Credentials> loaded =
+        dynamite::LoadCredentialsFile(*flags.auth_file);
+    if (!loaded.ok()) {
+      std::cerr << "dynamite serve: --auth: " << loaded.status().message()
+                << "\n";
+      return 1;
+    }
+    credentials = *std::move(loaded);
+    flags.server.exchange.credentials = &credentials;
+  }
+  dynamite::Database db(dynamite::DatabaseOptions{.region = flags.region});
+  flags.server.exchange.region = flags.region;
+  flags.server.stop_signals = {SIGINT, SIGTERM};
+  absl::StatusOr<std::unique_ptr<dynamite::HttpServer>> server =
+      dynamite::HttpServer::Create(db, flags.server);
+  if (!server.ok()) {
+    std::cerr << "dynamite serve: " << server.status().message() << "\n";
+    return 1;
+  }
+  const std::string& host = flags.server.host;
+  const bool ipv6 = host.find(':') != std::string::npos;
+  std::cout << "dynamite serve: listening on http://"
+            << (ipv6 ? absl::StrCat("[", host, "]") : host) << ":"
+            << (*server)->port() << " (in-memory)" << std::endl;
+  (*server)->Run();
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -97,5 +267,6 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (command == "exec") return Exec(argc, argv);
+  if (command == "serve") return Serve(argc, argv);
   return UsageError(std::string("unknown command ") + std::string(command));
 }

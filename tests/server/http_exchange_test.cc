@@ -1,16 +1,22 @@
 // server/http_exchange: DynamoDB's HTTP rules, without a socket — methods,
 // content types, the health line, body size, targets, the Authorization
-// checks, and the headers every answer carries.
+// checks (and, with credentials, Signature V4 verification), and the headers
+// every answer carries.
 
 #include "server/http_exchange.h"
 
 #include <string>
 
+#include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
+#include "absl/time/civil_time.h"
+#include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 #include "api/database.h"
+#include "common/clock.h"
+#include "server/credentials.h"
 #include "zlib.h"
 
 namespace dynamite {
@@ -271,6 +277,297 @@ TEST_F(HttpExchangeTest, ConditionFailureReturnsTheItemInTheBody) {
             R"({"__type":"com.amazonaws.dynamodb.v20120810#)"
             R"(ConditionalCheckFailedException","message":"The conditional )"
             R"(request failed","Item":{"pk":{"S":"a"}}})");
+}
+
+// --- Signature V4 verification (ExchangeOptions::credentials) ---
+
+class FixedClock final : public Clock {
+ public:
+  explicit FixedClock(absl::Time now) : now_(now) {}
+  absl::Time Now() const override { return now_; }
+  void Set(absl::Time now) { now_ = now; }
+
+ private:
+  absl::Time now_;
+};
+
+absl::Time Utc(int y, int mo, int d, int h, int mi, int s) {
+  return absl::FromCivil(absl::CivilSecond(y, mo, d, h, mi, s),
+                         absl::UTCTimeZone());
+}
+
+constexpr char kSecret[] = "wJalrXUtnFEMI/K7MDENG+bPxRfiCYEXAMPLEKEY";
+constexpr char kSignedAuth[] =
+    "AWS4-HMAC-SHA256 Credential=AKIDEXAMPLE/20261130/us-east-1/dynamodb/"
+    "aws4_request, SignedHeaders=content-type;host;x-amz-date;x-amz-target, "
+    "Signature="
+    "1bbe20bf49313f62338e87372bb46e4dd51f1a648dfef85735fa6b0b4f72bc0e";
+
+class SignatureTest : public HttpExchangeTest {
+ protected:
+  // ListTables with body "{}", signed with kSecret at 20261130T000000Z. The
+  // signature was computed independently (Python's hashlib and hmac).
+  static HttpRequest Signed() {
+    HttpRequest r;
+    r.method = "POST";
+    r.target = "/";
+    r.headers = {{"Host", "localhost:8000"},
+                 {"Content-Type", "application/x-amz-json-1.0"},
+                 {"X-Amz-Target", "DynamoDB_20120810.ListTables"},
+                 {"X-Amz-Date", "20261130T000000Z"},
+                 {"Authorization", kSignedAuth}};
+    r.body = "{}";
+    return r;
+  }
+
+  // `r` with the Authorization header's `from` replaced by `to`.
+  static HttpRequest WithAuth(HttpRequest r, const std::string& from,
+                              const std::string& to) {
+    for (auto& [key, value] : r.headers) {
+      if (key != "Authorization") continue;
+      const size_t at = value.find(from);
+      EXPECT_NE(at, std::string::npos) << from;
+      if (at != std::string::npos) value.replace(at, from.size(), to);
+    }
+    return r;
+  }
+
+  HttpResponse SendSigned(const HttpRequest& request) {
+    return HandleHttpRequest(
+        db_, request,
+        ExchangeOptions{.credentials = &credentials_, .clock = &clock_});
+  }
+
+  static std::string ErrorBody(const std::string& type,
+                               const std::string& message) {
+    return absl::StrCat(R"({"__type":"com.amazon.coral.service#)", type,
+                        R"(","message":")", message, R"("})");
+  }
+
+  Credentials credentials_ = {{"AKIDEXAMPLE", kSecret}, {"other", "secret"}};
+  FixedClock clock_{Utc(2026, 11, 30, 0, 5, 0)};
+};
+
+TEST_F(SignatureTest, ACorrectlySignedRequestPasses) {
+  HttpResponse response = SendSigned(Signed());
+
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, R"({"TableNames":[]})");
+}
+
+TEST_F(SignatureTest, HeaderNamesAndSignedHeadersAreCaseInsensitive) {
+  HttpRequest request = Signed();
+  for (auto& [key, value] : request.headers) {
+    if (key != "Authorization") key = absl::AsciiStrToLower(key);
+  }
+  request = WithAuth(request, "SignedHeaders=content-type;host",
+                     "SignedHeaders=Content-Type;HOST");
+
+  EXPECT_EQ(SendSigned(request).status, 200);
+}
+
+TEST_F(SignatureTest, WithoutCredentialsAnySignatureIsAccepted) {
+  HttpRequest wrong = WithAuth(Signed(), "Signature=1bbe", "Signature=0bbe");
+  SetHeader(wrong, "X-Amz-Date", "20010101T000000Z");
+
+  EXPECT_EQ(Send(wrong).status, 200);
+  EXPECT_EQ(SendSigned(wrong).status, 400);
+}
+
+TEST_F(SignatureTest, MissingPartsAreStillReportedFirst) {
+  HttpRequest request = WithAuth(Signed(), ", Signature=1bbe", ", X=1bbe");
+  RemoveHeader(request, "X-Amz-Date");
+
+  EXPECT_THAT(SendSigned(request).body,
+              HasSubstr("#IncompleteSignatureException\",\"message\":"
+                        "\"Authorization header requires 'Signature' "
+                        "parameter. Authorization header requires existence "
+                        "of either a 'X-Amz-Date' or a 'Date' header. "));
+  HttpRequest no_auth = Signed();
+  RemoveHeader(no_auth, "Authorization");
+  EXPECT_THAT(SendSigned(no_auth).body,
+              HasSubstr("MissingAuthenticationTokenException"));
+}
+
+TEST_F(SignatureTest, DateMustBeIsoBasicFormat) {
+  for (const std::string& date :
+       {std::string("201"), std::string("2026-11-30T00:00:00Z"),
+        std::string("20261130T000000"), std::string("20261330T000000Z")}) {
+    SCOPED_TRACE(date);
+    HttpRequest request = Signed();
+    SetHeader(request, "X-Amz-Date", date);
+    EXPECT_EQ(
+        SendSigned(request).body,
+        ErrorBody("IncompleteSignatureException",
+                  "Date must be in ISO-8601 'basic format'. Got '" + date +
+                      "'. See http://en.wikipedia.org/wiki/ISO_8601"));
+  }
+  // The Date header is read when X-Amz-Date is absent, in the same format.
+  HttpRequest dated = Signed();
+  RemoveHeader(dated, "X-Amz-Date");
+  SetHeader(dated, "Date", "Mon, 30 Nov 2026 00:00:00 GMT");
+  EXPECT_THAT(SendSigned(dated).body,
+              HasSubstr("Got 'Mon, 30 Nov 2026 00:00:00 GMT'"));
+}
+
+TEST_F(SignatureTest, SignaturesExpireAfter15Minutes) {
+  clock_.Set(Utc(2026, 11, 30, 0, 15, 1));
+  EXPECT_EQ(SendSigned(Signed()).body,
+            ErrorBody("InvalidSignatureException",
+                      "Signature expired: 20261130T000000Z is now earlier "
+                      "than 20261130T000001Z (20261130T001501Z - 15 min.)"));
+
+  clock_.Set(Utc(2026, 11, 30, 0, 15, 0));
+  EXPECT_EQ(SendSigned(Signed()).status, 200);
+}
+
+TEST_F(SignatureTest, SignaturesFromTheFutureAreNotYetCurrent) {
+  clock_.Set(Utc(2026, 11, 29, 23, 44, 59));
+  EXPECT_EQ(SendSigned(Signed()).body,
+            ErrorBody("InvalidSignatureException",
+                      "Signature not yet current: 20261130T000000Z is still "
+                      "later than 20261129T235959Z (20261129T234459Z + 15 "
+                      "min.)"));
+
+  clock_.Set(Utc(2026, 11, 29, 23, 45, 0));
+  EXPECT_EQ(SendSigned(Signed()).status, 200);
+}
+
+TEST_F(SignatureTest, HostMustBeSigned) {
+  HttpRequest request = WithAuth(Signed(), "content-type;host;", "");
+  // Also expired: the date is checked first.
+  clock_.Set(Utc(2026, 11, 30, 1, 0, 0));
+  EXPECT_THAT(SendSigned(request).body, HasSubstr("Signature expired"));
+
+  clock_.Set(Utc(2026, 11, 30, 0, 0, 0));
+  EXPECT_EQ(SendSigned(request).body,
+            ErrorBody("InvalidSignatureException",
+                      "'Host' must be a 'SignedHeader' in the AWS "
+                      "Authorization."));
+}
+
+TEST_F(SignatureTest, AlgorithmMustBeHmacSha256) {
+  HttpRequest request =
+      WithAuth(Signed(), "AWS4-HMAC-SHA256 ", "AWS4-HMAC-SHA25 ");
+  EXPECT_EQ(SendSigned(request).body,
+            ErrorBody("IncompleteSignatureException",
+                      "Unsupported AWS 'algorithm': 'AWS4-HMAC-SHA25' (only "
+                      "AWS4-HMAC-SHA256 for now). "));
+}
+
+TEST_F(SignatureTest, CredentialMustHaveFiveParts) {
+  HttpRequest request =
+      WithAuth(Signed(), "AKIDEXAMPLE/20261130/us-east-1/dynamodb/aws4_request",
+               "a/b/c/d");
+  EXPECT_EQ(SendSigned(request).body,
+            ErrorBody("IncompleteSignatureException",
+                      "Credential must have exactly 5 slash-delimited "
+                      "elements, e.g. keyid/date/region/service/term, got "
+                      "'a/b/c/d'"));
+  // Trailing slashes are ignored.
+  HttpRequest trailing =
+      WithAuth(Signed(), "aws4_request,", "aws4_request///,");
+  EXPECT_EQ(SendSigned(trailing).status, 200);
+  HttpRequest six = WithAuth(Signed(), "aws4_request,", "aws4_request/x,");
+  EXPECT_THAT(SendSigned(six).body, HasSubstr("exactly 5 slash-delimited"));
+}
+
+TEST_F(SignatureTest, ScopeProblemsAreListedTogether) {
+  HttpRequest request =
+      WithAuth(Signed(), "AKIDEXAMPLE/20261130/us-east-1/dynamodb/aws4_request",
+               "AKIDEXAMPLE/b//d/e");
+  EXPECT_EQ(
+      SendSigned(request).body,
+      ErrorBody("InvalidSignatureException",
+                "Credential should be scoped to a valid region, not ''. "
+                "Credential should be scoped to correct service: 'dynamodb'. "
+                "Credential should be scoped with a valid terminator: "
+                "'aws4_request', not 'e'. Date in Credential scope does not "
+                "match YYYYMMDD from ISO-8601 version of date from HTTP: 'b' "
+                "!= '20261130', from '20261130T000000Z'. "));
+
+  HttpRequest service = WithAuth(Signed(), "/dynamodb/", "/DynamoDB/");
+  EXPECT_EQ(SendSigned(service).body,
+            ErrorBody("InvalidSignatureException",
+                      "Credential should be scoped to correct service: "
+                      "'dynamodb'. "));
+}
+
+TEST_F(SignatureTest, UnknownAccessKeyIsUnrecognized) {
+  HttpRequest request =
+      WithAuth(Signed(), "Credential=AKIDEXAMPLE/", "Credential=AKIDUNKNOWN/");
+  EXPECT_EQ(SendSigned(request).body,
+            ErrorBody("UnrecognizedClientException",
+                      "The security token included in the request is "
+                      "invalid."));
+}
+
+TEST_F(SignatureTest, AWrongSignatureShowsWhatWasExpected) {
+  HttpRequest tampered = Signed();
+  tampered.body = R"({"Limit":1})";
+
+  HttpResponse response = SendSigned(tampered);
+
+  EXPECT_EQ(response.status, 400);
+  EXPECT_EQ(
+      response.body,
+      ErrorBody(
+          "InvalidSignatureException",
+          "The request signature we calculated does not match the signature "
+          "you provided. Check your AWS Secret Access Key and signing method. "
+          "Consult the service documentation for details.\\n\\n"
+          "The Canonical String for this request should have been\\n"
+          "'POST\\n/\\n\\ncontent-type:application/x-amz-json-1.0\\n"
+          "host:localhost:8000\\nx-amz-date:20261130T000000Z\\n"
+          "x-amz-target:DynamoDB_20120810.ListTables\\n\\n"
+          "content-type;host;x-amz-date;x-amz-target\\n"
+          "55522f708dcfebccb7bd3e8d0001a53ecaf2beca9ca801f1e9161e24215faa99'"
+          "\\n\\nThe String-to-Sign should have been\\n"
+          "'AWS4-HMAC-SHA256\\n20261130T000000Z\\n"
+          "20261130/us-east-1/dynamodb/aws4_request\\n"
+          "d2df4adc4f2102c08a9e895750eec0e07634f3932a298dd31eae0e1978e3ceb2'"
+          "\\n"));
+}
+
+TEST_F(SignatureTest, WrongSecretOrSignedHeaderChangesFail) {
+  credentials_["AKIDEXAMPLE"] = "not the secret";
+  EXPECT_THAT(SendSigned(Signed()).body,
+              HasSubstr("The request signature we calculated does not match"));
+  credentials_["AKIDEXAMPLE"] = kSecret;
+
+  HttpRequest retargeted = Signed();
+  SetHeader(retargeted, "X-Amz-Target", "DynamoDB_20120810.DescribeTable");
+  EXPECT_THAT(SendSigned(retargeted).body,
+              HasSubstr("InvalidSignatureException"));
+
+  HttpRequest uppercase =
+      WithAuth(Signed(), "Signature=1bbe20bf", "Signature=1BBE20BF");
+  EXPECT_THAT(SendSigned(uppercase).body,
+              HasSubstr("InvalidSignatureException"));
+}
+
+TEST_F(SignatureTest, PayloadHashHeaderMustMatchTheBody) {
+  // Signed over X-Amz-Content-Sha256 (Python again).
+  HttpRequest request = WithAuth(
+      Signed(),
+      "host;x-amz-date;x-amz-target, Signature=1bbe20bf49313f62338e87372bb46e4"
+      "dd51f1a648dfef85735fa6b0b4f72bc0e",
+      "host;x-amz-content-sha256;x-amz-date;x-amz-target, Signature=d852b9d56"
+      "0a5ce40545693377ad8a48a1fc0c61b9e5ca989ad5ecf3e33d0aff6");
+  SetHeader(request, "X-Amz-Content-Sha256",
+            "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
+  EXPECT_EQ(SendSigned(request).status, 200);
+
+  // The header vouches for "{}", not for what was sent.
+  request.body = R"({"Limit":1})";
+  EXPECT_THAT(SendSigned(request).body, HasSubstr("InvalidSignatureException"));
+  // Nor does an unsigned one stand in for the body.
+  HttpRequest unsigned_header = Signed();
+  unsigned_header.body = R"({"Limit":1})";
+  SetHeader(unsigned_header, "X-Amz-Content-Sha256",
+            "44136fa355b3678a1146ad16f7e8649e94fb4fc21fe77e8310c060f61caaff8a");
+  EXPECT_THAT(SendSigned(unsigned_header).body,
+              HasSubstr("InvalidSignatureException"));
 }
 
 }  // namespace

@@ -1,0 +1,410 @@
+// The life of one connection (a Session, on its own strand):
+//
+//   idle      := wait until readable (no bytes of a request yet; Stop()
+//                closes the connection here)
+//   request   := read header [write "100 Continue"] read body
+//                -> HandleHttpRequest -> write response
+//   then      := idle again if keep-alive and not stopping, else close
+//
+// A body over kMaxRequestBodyBytes is answered with a 413, then the
+// connection half-closes and drains what the client still sends for a
+// moment (a lingering close), so the client reads the 413 instead of a
+// reset.
+
+#include "server/http_server.h"
+
+#include <atomic>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/container/flat_hash_map.h"
+#include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+
+#include "common/mutex.h"
+
+#include <boost/asio/dispatch.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+
+namespace dynamite {
+
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace net = boost::asio;
+using tcp = boost::asio::ip::tcp;
+
+namespace {
+
+// Room for the largest header block a client sends (SigV4 headers are a
+// few hundred bytes; Beast's default is 8 KiB).
+constexpr uint32_t kMaxHeaderBytes = 64 << 10;
+
+// After a 413 the connection drains the unread body for at most this long
+// and this many bytes before it closes.
+constexpr auto kLingerTime = std::chrono::seconds(5);
+constexpr size_t kMaxLingerBytes = size_t{32} << 20;
+
+// A failed accept (e.g. out of file descriptors) is retried after a pause,
+// so the loop does not spin.
+constexpr auto kAcceptRetryDelay = std::chrono::milliseconds(50);
+
+// RFC 9110 IMF-fixdate, e.g. "Sun, 06 Nov 1994 08:49:37 GMT".
+std::string HttpDate() {
+  return absl::FormatTime("%a, %d %b %Y %H:%M:%S GMT", absl::Now(),
+                          absl::UTCTimeZone());
+}
+
+class Session;
+
+}  // namespace
+
+struct HttpServer::State {
+  State(Database& database, HttpServerOptions server_options)
+      : db(database),
+        options(std::move(server_options)),
+        io_timeout(absl::ToChronoMilliseconds(options.io_timeout)) {}
+
+  void Accept();
+  void OnAccept(beast::error_code ec, tcp::socket socket);
+  void Stop();
+  void Unregister(uint64_t id) {
+    MutexLock lock(&mu);
+    sessions.erase(id);
+  }
+
+  Database& db;
+  const HttpServerOptions options;
+  const std::chrono::milliseconds io_timeout;
+  uint16_t port = 0;
+  std::atomic<int> in_flight{0};
+  // Mirrors `stopping` for sessions, which read it on their strands.
+  std::atomic<bool> stop_requested{false};
+
+  // Declared before the io_context, so they outlive the handlers (and
+  // Sessions) it destroys.
+  Mutex mu;
+  bool stopping ABSL_GUARDED_BY(mu) = false;
+  uint64_t next_id ABSL_GUARDED_BY(mu) = 0;
+  absl::flat_hash_map<uint64_t, std::weak_ptr<Session>> sessions
+      ABSL_GUARDED_BY(mu);
+
+  net::io_context io_context;
+  // The acceptor, its retry timer and the signal set are used on this
+  // strand only.
+  net::strand<net::io_context::executor_type> strand =
+      net::make_strand(io_context);
+  tcp::acceptor acceptor{strand};
+  net::steady_timer accept_retry{strand};
+  net::signal_set signals{strand};
+};
+
+namespace {
+
+enum class AfterWrite { kKeepAlive, kClose, kLinger };
+
+class Session : public std::enable_shared_from_this<Session> {
+ public:
+  Session(HttpServer::State& server, tcp::socket socket, uint64_t id)
+      : server_(server), stream_(std::move(socket)), id_(id) {}
+  ~Session() { server_.Unregister(id_); }
+
+  void Start() {
+    net::dispatch(stream_.get_executor(),
+                  [self = shared_from_this()] { self->AwaitRequest(); });
+  }
+
+  // Asks the session to close once it is idle; any thread.
+  void PostStop() {
+    net::post(stream_.get_executor(), [self = shared_from_this()] {
+      if (self->idle_) self->CloseSocket();
+    });
+  }
+
+ private:
+  void AwaitRequest() {
+    if (server_.stop_requested.load()) return CloseSocket();
+    if (buffer_.size() > 0) return ReadHeader();  // a pipelined request
+    idle_ = true;
+    stream_.expires_never();
+    stream_.socket().async_wait(
+        tcp::socket::wait_read,
+        [self = shared_from_this()](beast::error_code ec) {
+          self->idle_ = false;
+          if (ec) return self->CloseSocket();
+          self->ReadHeader();
+        });
+  }
+
+  void ReadHeader() {
+    in_flight_ = true;
+    ++server_.in_flight;
+    parser_.emplace();
+    parser_->header_limit(kMaxHeaderBytes);
+    parser_->body_limit(kMaxRequestBodyBytes);
+    stream_.expires_after(server_.io_timeout);
+    http::async_read_header(
+        stream_, buffer_, *parser_,
+        [self = shared_from_this()](beast::error_code ec, size_t) {
+          self->OnHeader(ec);
+        });
+  }
+
+  void OnHeader(beast::error_code ec) {
+    if (ec) return OnReadError(ec);
+    if (parser_->is_done()) return OnRequest();
+    const auto expect = parser_->get().find(http::field::expect);
+    if (expect == parser_->get().end() ||
+        !beast::iequals(expect->value(), "100-continue")) {
+      return ReadBody();
+    }
+    // curl and some SDKs wait for this before sending a large body.
+    continue_.emplace(http::status::continue_, 11);
+    http::async_write(
+        stream_, *continue_,
+        [self = shared_from_this()](beast::error_code ec, size_t) {
+          if (ec) return self->CloseSocket();
+          self->ReadBody();
+        });
+  }
+
+  void ReadBody() {
+    http::async_read(stream_, buffer_, *parser_,
+                     [self = shared_from_this()](beast::error_code ec, size_t) {
+                       if (ec) return self->OnReadError(ec);
+                       self->OnRequest();
+                     });
+  }
+
+  void OnReadError(beast::error_code ec) {
+    if (ec == http::error::body_limit) {
+      return Write(RequestTooLargeResponse(), 11, AfterWrite::kLinger);
+    }
+    // The client closed, timed out, reset, or sent malformed HTTP (which
+    // Beast's parser reports): nothing useful can be answered.
+    CloseSocket();
+  }
+
+  void OnRequest() {
+    http::request<http::string_body> message = parser_->release();
+    parser_.reset();
+    HttpRequest request;
+    request.method = std::string(message.method_string());
+    request.target = std::string(message.target());
+    for (const auto& field : message) {
+      request.headers.emplace_back(std::string(field.name_string()),
+                                   std::string(field.value()));
+    }
+    request.body = std::move(message.body());
+    const bool keep_alive =
+        message.keep_alive() && !server_.stop_requested.load();
+    Write(HandleHttpRequest(server_.db, request, server_.options.exchange),
+          message.version(),
+          keep_alive ? AfterWrite::kKeepAlive : AfterWrite::kClose);
+  }
+
+  void Write(HttpResponse answer, unsigned version, AfterWrite after) {
+    response_ = {};
+    response_.version(version == 10 ? 10 : 11);
+    response_.result(static_cast<unsigned>(answer.status));
+    for (auto& [name, value] : answer.headers) {
+      response_.insert(name, value);
+    }
+    response_.set(http::field::date, HttpDate());
+    response_.body() = std::move(answer.body);
+    response_.keep_alive(after == AfterWrite::kKeepAlive);
+    response_.prepare_payload();
+    stream_.expires_after(server_.io_timeout);
+    http::async_write(
+        stream_, response_,
+        [self = shared_from_this(), after](beast::error_code ec, size_t) {
+          self->EndRequest();
+          if (ec) return self->CloseSocket();
+          switch (after) {
+            case AfterWrite::kKeepAlive:
+              return self->AwaitRequest();
+            case AfterWrite::kClose:
+              return self->CloseSocket();
+            case AfterWrite::kLinger:
+              return self->Linger();
+          }
+        });
+  }
+
+  void Linger() {
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(kLingerTime);
+    buffer_.clear();
+    Drain();
+  }
+
+  void Drain() {
+    stream_.async_read_some(
+        buffer_.prepare(64 << 10),
+        [self = shared_from_this()](beast::error_code ec, size_t n) {
+          self->drained_ += n;
+          if (ec || self->drained_ > kMaxLingerBytes) {
+            return self->CloseSocket();
+          }
+          self->Drain();
+        });
+  }
+
+  void EndRequest() {
+    if (!in_flight_) return;
+    in_flight_ = false;
+    --server_.in_flight;
+  }
+
+  void CloseSocket() {
+    EndRequest();
+    beast::error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
+    stream_.close();
+  }
+
+  HttpServer::State& server_;
+  beast::tcp_stream stream_;
+  const uint64_t id_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  std::optional<http::response<http::empty_body>> continue_;
+  http::response<http::string_body> response_;
+  bool idle_ = false;       // waiting for the first byte of a request
+  bool in_flight_ = false;  // counted in server_.in_flight
+  size_t drained_ = 0;
+};
+
+}  // namespace
+
+void HttpServer::State::Accept() {
+  acceptor.async_accept(net::make_strand(io_context),
+                        [this](beast::error_code ec, tcp::socket socket) {
+                          OnAccept(ec, std::move(socket));
+                        });
+}
+
+void HttpServer::State::OnAccept(beast::error_code ec, tcp::socket socket) {
+  if (!acceptor.is_open()) return;  // Stop() closed it.
+  if (ec) {
+    accept_retry.expires_after(kAcceptRetryDelay);
+    accept_retry.async_wait([this](beast::error_code wait_ec) {
+      if (!wait_ec && acceptor.is_open()) Accept();
+    });
+    return;
+  }
+  beast::error_code ignored;
+  socket.set_option(tcp::no_delay(true), ignored);  // small answers, no wait
+  std::shared_ptr<Session> session;
+  {
+    MutexLock lock(&mu);
+    if (stopping) return;  // `socket` closes as it goes out of scope.
+    const uint64_t id = next_id++;
+    session = std::make_shared<Session>(*this, std::move(socket), id);
+    sessions[id] = session;
+  }
+  session->Start();
+  Accept();
+}
+
+void HttpServer::State::Stop() {
+  std::vector<std::shared_ptr<Session>> live;
+  {
+    MutexLock lock(&mu);
+    if (stopping) return;
+    stopping = true;
+    stop_requested.store(true);
+    for (const auto& [id, weak] : sessions) {
+      if (std::shared_ptr<Session> session = weak.lock()) {
+        live.push_back(std::move(session));
+      }
+    }
+  }
+  net::post(strand, [this] {
+    beast::error_code ignored;
+    acceptor.close(ignored);
+    accept_retry.cancel();
+    signals.cancel(ignored);
+  });
+  for (const std::shared_ptr<Session>& session : live) session->PostStop();
+}
+
+absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Create(
+    Database& db, HttpServerOptions options) {
+  auto state = std::make_unique<State>(db, std::move(options));
+  const std::string address =
+      absl::StrCat(state->options.host, ":", state->options.port);
+  beast::error_code ec;
+  tcp::resolver resolver(state->io_context);
+  const tcp::resolver::results_type results = resolver.resolve(
+      state->options.host, std::to_string(state->options.port),
+      tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+  if (ec || results.empty()) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot resolve ", address, ": ", ec.message()));
+  }
+  const tcp::endpoint endpoint = results.begin()->endpoint();
+  tcp::acceptor& acceptor = state->acceptor;
+  acceptor.open(endpoint.protocol(), ec);
+  if (!ec) acceptor.set_option(net::socket_base::reuse_address(true), ec);
+  if (!ec) acceptor.bind(endpoint, ec);
+  if (!ec) acceptor.listen(net::socket_base::max_listen_connections, ec);
+  if (ec) {
+    return absl::UnavailableError(
+        absl::StrCat("cannot listen on ", address, ": ", ec.message()));
+  }
+  state->port = acceptor.local_endpoint(ec).port();
+  for (int signal : state->options.stop_signals) {
+    state->signals.add(signal, ec);
+    if (ec) {
+      return absl::InternalError(
+          absl::StrCat("cannot handle signal ", signal, ": ", ec.message()));
+    }
+  }
+  if (!state->options.stop_signals.empty()) {
+    state->signals.async_wait(
+        [raw = state.get()](beast::error_code wait_ec, int) {
+          if (!wait_ec) raw->Stop();
+        });
+  }
+  state->Accept();
+  return std::unique_ptr<HttpServer>(new HttpServer(std::move(state)));
+}
+
+HttpServer::HttpServer(std::unique_ptr<State> state)
+    : state_(std::move(state)) {}
+
+HttpServer::~HttpServer() = default;
+
+uint16_t HttpServer::port() const { return state_->port; }
+
+int HttpServer::in_flight_requests() const { return state_->in_flight.load(); }
+
+void HttpServer::Run() {
+  std::vector<std::thread> helpers;
+  for (int i = 1; i < state_->options.threads; ++i) {
+    helpers.emplace_back([this] { state_->io_context.run(); });
+  }
+  state_->io_context.run();
+  for (std::thread& helper : helpers) helper.join();
+}
+
+void HttpServer::Stop() { state_->Stop(); }
+
+}  // namespace dynamite

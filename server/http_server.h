@@ -1,0 +1,108 @@
+// HttpServer: the socket layer of `dynamite serve`. It moves bytes between
+// TCP connections and HandleHttpRequest (server/http_exchange.h), which
+// holds every DynamoDB rule about methods, headers, statuses and bodies.
+//
+// Design: HTTP/1.1 on Boost.Beast over Boost.Asio, fully asynchronous. One
+// io_context is run by `threads` threads; each connection lives on its own
+// strand, so a connection that waits (idle keep-alive, a slow client) holds
+// no thread, and any number of connections share the threads fairly. Beast
+// parses every request; this file never parses HTTP by hand.
+//
+// Per connection, requests are answered in order (keep-alive per HTTP/1.1:
+// HTTP/1.1 keeps the connection unless a side says "Connection: close";
+// HTTP/1.0 closes unless it says "keep-alive"). A body over
+// kMaxRequestBodyBytes is answered with RequestTooLargeResponse() and the
+// connection is closed; malformed HTTP closes the connection.
+//
+// Stop() is graceful: the listener closes, idle connections close, and a
+// request in flight (its first bytes arrived) is read, answered with
+// "Connection: close", and then its connection closes; Run() returns once
+// no connection is left.
+//
+// Boost stays out of this header, so users of the server need not see it.
+//
+// Thread safety: Stop() and port() may be called from any thread, at any
+// time, concurrently with Run(). Run() is called once.
+
+#ifndef DYNAMITE_SERVER_HTTP_SERVER_H_
+#define DYNAMITE_SERVER_HTTP_SERVER_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/time/time.h"
+
+#include "api/database.h"
+#include "server/http_exchange.h"
+
+namespace dynamite {
+
+struct HttpServerOptions {
+  // Address to listen on: an IP address or a host name resolved once at
+  // start-up. Default: loopback only.
+  std::string host = "127.0.0.1";
+
+  // TCP port; 0 lets the system pick a free port (read it with port()).
+  // Default: 8000, DynamoDB Local's.
+  uint16_t port = 8000;
+
+  // Threads that run the io_context in Run(), the calling thread included.
+  // REQUIRES: >= 1. Default: 2.
+  int threads = 2;
+
+  // Time a started request has to arrive whole, and a response to be
+  // written, before the connection is dropped. Idle keep-alive connections
+  // have no limit. Default: 60 seconds.
+  absl::Duration io_timeout = absl::Seconds(60);
+
+  // Signals (e.g. SIGINT, SIGTERM) that call Stop() when delivered; handled
+  // by asio::signal_set inside Run(). Default: none.
+  std::vector<int> stop_signals;
+
+  // Passed to HandleHttpRequest for every request.
+  ExchangeOptions exchange;
+};
+
+class HttpServer {
+ public:
+  // Resolves `options.host`, binds and listens, so that connections queue
+  // from the moment this returns (before Run()). `db` is not owned and must
+  // outlive the server. Returns kUnavailable if the address cannot be
+  // resolved or bound (e.g. the port is in use), naming the address.
+  static absl::StatusOr<std::unique_ptr<HttpServer>> Create(
+      Database& db, HttpServerOptions options);
+
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  // The bound port (the chosen one when options.port was 0).
+  uint16_t port() const;
+
+  // Serves until Stop() (or a stop signal) and every connection has
+  // closed. Blocks the calling thread, which is one of options.threads.
+  void Run();
+
+  // Starts a graceful stop; does not block. Idempotent; may be called
+  // before Run(), in which case Run() returns as soon as it has closed the
+  // listener.
+  void Stop();
+
+  // Requests whose first bytes arrived and whose response is not yet
+  // written. For tests and diagnostics.
+  int in_flight_requests() const;
+
+  struct State;  // Defined in http_server.cc (Boost.Asio objects).
+
+ private:
+  explicit HttpServer(std::unique_ptr<State> state);
+
+  std::unique_ptr<State> state_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_SERVER_HTTP_SERVER_H_

@@ -1,0 +1,351 @@
+// The AWS SDK for JavaScript v3 (DynamoDBClient and the DocumentClient of
+// @aws-sdk/lib-dynamodb) against a running `dynamite serve`.
+// tests/clients/run.sh starts the server and runs `node --test` here with
+// DYNAMITE_ENDPOINT set; tests/clients/install-js.sh installs the SDK.
+import assert from 'node:assert/strict';
+import {randomUUID} from 'node:crypto';
+import {after, before, test} from 'node:test';
+
+import {
+  ConditionalCheckFailedException,
+  CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  ResourceNotFoundException,
+  waitUntilTableExists,
+  waitUntilTableNotExists,
+} from '@aws-sdk/client-dynamodb';
+import {
+  DeleteCommand,
+  DynamoDBDocumentClient,
+  GetCommand,
+  PutCommand,
+  QueryCommand,
+  ScanCommand,
+  UpdateCommand,
+  paginateQuery,
+  paginateScan,
+} from '@aws-sdk/lib-dynamodb';
+
+const endpoint = process.env.DYNAMITE_ENDPOINT;
+if (!endpoint) {
+  throw new Error('DYNAMITE_ENDPOINT is not set: run tests/clients/run.sh');
+}
+
+const client = new DynamoDBClient({
+  endpoint,
+  region: 'us-east-1',
+  credentials: {accessKeyId: 'fake', secretAccessKey: 'fake'},
+  maxAttempts: 1,
+});
+const doc = DynamoDBDocumentClient.from(client);
+const created = [];
+
+async function createTable(prefix, hashKey, rangeKey, rangeType = 'S') {
+  const TableName = `${prefix}-${randomUUID().slice(0, 12)}`;
+  const KeySchema = [{AttributeName: hashKey, KeyType: 'HASH'}];
+  const AttributeDefinitions = [{AttributeName: hashKey, AttributeType: 'S'}];
+  if (rangeKey) {
+    KeySchema.push({AttributeName: rangeKey, KeyType: 'RANGE'});
+    AttributeDefinitions.push({AttributeName: rangeKey, AttributeType: rangeType});
+  }
+  const out = await client.send(new CreateTableCommand({
+    TableName, KeySchema, AttributeDefinitions, BillingMode: 'PAY_PER_REQUEST',
+  }));
+  assert.equal(out.TableDescription.TableName, TableName);
+  created.push(TableName);
+  await waitUntilTableExists({client, minDelay: 1, maxWaitTime: 10}, {TableName});
+  return TableName;
+}
+
+after(async () => {
+  for (const TableName of created) {
+    try {
+      await client.send(new DeleteTableCommand({TableName}));
+    } catch {
+      // Already deleted by its test.
+    }
+  }
+  client.destroy();
+});
+
+// --- the leaderboard story ---------------------------------------------------
+
+const SEASON = 'SEASON#2026-SPRING';
+const SEASON_SCORES = [
+  ['p_cleo', 240, 1781600400000],
+  ['p_eve', 240, 1781596800000],
+  ['p_bea', 1500, 1781604000000],
+  ['p_ana', 10, 1781607600000],
+  ['p_dan', 9, 1781611200000],
+];
+
+// Inverted score padded to 10 digits, padded epoch millis, player id.
+function rankKey(score, ts, player) {
+  return `${String(9999999999 - score).padStart(10, '0')}#` +
+      `${String(ts).padStart(16, '0')}#${player}`;
+}
+
+let leaderboard;
+before(async () => {
+  leaderboard = await createTable('js-leaderboard', 'leaderboardId', 'rankKey');
+  for (const [playerId, score, ts] of SEASON_SCORES) {
+    await doc.send(new PutCommand({
+      TableName: leaderboard,
+      Item: {leaderboardId: SEASON, rankKey: rankKey(score, ts, playerId),
+        playerId, score, ts},
+    }));
+  }
+});
+
+test('leaderboard: top 3 with Limit, then the next page', async () => {
+  const top3 = await doc.send(new QueryCommand({
+    TableName: leaderboard,
+    KeyConditionExpression: 'leaderboardId = :s',
+    ExpressionAttributeValues: {':s': SEASON},
+    Limit: 3,
+  }));
+  assert.deepEqual(top3.Items.map((i) => i.playerId), ['p_bea', 'p_eve', 'p_cleo']);
+  assert.equal(top3.Items[0].score, 1500);
+  assert.deepEqual(top3.LastEvaluatedKey, {
+    leaderboardId: SEASON, rankKey: rankKey(240, 1781600400000, 'p_cleo')});
+  const rest = await doc.send(new QueryCommand({
+    TableName: leaderboard,
+    KeyConditionExpression: 'leaderboardId = :s',
+    ExpressionAttributeValues: {':s': SEASON},
+    Limit: 3,
+    ExclusiveStartKey: top3.LastEvaluatedKey,
+  }));
+  assert.deepEqual(rest.Items.map((i) => i.playerId), ['p_ana', 'p_dan']);
+  assert.equal(rest.LastEvaluatedKey, undefined);
+});
+
+test("leaderboard: a player's page and one entry", async () => {
+  const cleo = rankKey(240, 1781600400000, 'p_cleo');
+  const around = await doc.send(new QueryCommand({
+    TableName: leaderboard,
+    KeyConditionExpression: 'leaderboardId = :s AND rankKey >= :k',
+    ExpressionAttributeValues: {':s': SEASON, ':k': cleo},
+    Limit: 10,
+  }));
+  assert.deepEqual(around.Items.map((i) => i.playerId), ['p_cleo', 'p_ana', 'p_dan']);
+  const got = await doc.send(new GetCommand({
+    TableName: leaderboard,
+    Key: {leaderboardId: SEASON, rankKey: cleo},
+    ProjectionExpression: 'playerId, score',
+  }));
+  assert.deepEqual(got.Item, {playerId: 'p_cleo', score: 240});
+});
+
+test('leaderboard: paginateQuery with a page size of 2', async () => {
+  const pages = [];
+  for await (const page of paginateQuery({client: doc, pageSize: 2}, {
+    TableName: leaderboard,
+    KeyConditionExpression: 'leaderboardId = :s',
+    ExpressionAttributeValues: {':s': SEASON},
+  })) {
+    pages.push(page);
+  }
+  assert.deepEqual(pages.map((p) => p.Count), [2, 2, 1]);
+  assert.deepEqual(pages.flatMap((p) => p.Items.map((i) => i.playerId)),
+      ['p_bea', 'p_eve', 'p_cleo', 'p_ana', 'p_dan']);
+});
+
+// --- the audit-log story -----------------------------------------------------
+
+const AUDIT_EVENTS = [
+  ['EVT#2026-06-22T23:59:59.999Z#0001', 'login'],
+  ['EVT#2026-06-23T00:00:00.123Z#0001', 'read'],
+  ['EVT#2026-06-23T10:15:30.123Z#0001', 'update'],
+  ['EVT#2026-06-23T10:15:30.123Z#0002', 'share'],
+  ['EVT#2026-06-23T23:59:59.999Z#0001', 'logout'],
+  ['EVT#2026-06-24T08:00:00.000Z#0001', 'login'],
+];
+
+let auditLog;
+before(async () => {
+  auditLog = await createTable('js-audit-log', 'PK', 'SK');
+  for (const [SK, action] of AUDIT_EVENTS) {
+    await doc.send(new PutCommand({
+      TableName: auditLog,
+      Item: {PK: 'ACTOR#u_42', SK, action, details: {ip: '192.0.2.10', tries: 1}},
+    }));
+  }
+  for (let day = 1; day <= 24; day++) {
+    const dd = String(day).padStart(2, '0');
+    await doc.send(new PutCommand({
+      TableName: auditLog,
+      Item: {PK: 'ACTOR#u_7', SK: `EVT#2026-05-${dd}T12:00:00.000Z#0001`, action: 'read'},
+    }));
+  }
+});
+
+test('audit log: newest 20 with ScanIndexForward false', async () => {
+  const recent = await doc.send(new QueryCommand({
+    TableName: auditLog,
+    KeyConditionExpression: 'PK = :a',
+    ExpressionAttributeValues: {':a': 'ACTOR#u_7'},
+    ScanIndexForward: false,
+    Limit: 20,
+  }));
+  assert.equal(recent.Count, 20);
+  assert.equal(recent.Items[0].SK, 'EVT#2026-05-24T12:00:00.000Z#0001');
+  assert.equal(recent.Items[19].SK, 'EVT#2026-05-05T12:00:00.000Z#0001');
+  assert.deepEqual(recent.LastEvaluatedKey,
+      {PK: 'ACTOR#u_7', SK: 'EVT#2026-05-05T12:00:00.000Z#0001'});
+});
+
+test('audit log: a one-day window with BETWEEN', async () => {
+  const day = await doc.send(new QueryCommand({
+    TableName: auditLog,
+    KeyConditionExpression: 'PK = :a AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':a': 'ACTOR#u_42',
+      ':from': 'EVT#2026-06-23T00:00:00.000Z',
+      ':to': 'EVT#2026-06-23T23:59:59.999Z#9999',
+    },
+  }));
+  assert.deepEqual(day.Items.map((i) => i.action), ['read', 'update', 'share', 'logout']);
+  assert.deepEqual(day.Items[0].details, {ip: '192.0.2.10', tries: 1});
+  const naive = await doc.send(new QueryCommand({
+    TableName: auditLog,
+    KeyConditionExpression: 'PK = :a AND SK BETWEEN :from AND :to',
+    ExpressionAttributeValues: {
+      ':a': 'ACTOR#u_42',
+      ':from': 'EVT#2026-06-23T00:00:00Z',
+      ':to': 'EVT#2026-06-23T23:59:59.999Z',
+    },
+    Select: 'COUNT',
+  }));
+  assert.equal(naive.Count, 2);
+  assert.equal(naive.Items, undefined);
+});
+
+test('audit log: paginateScan with a page size of 4 sees every item', async () => {
+  const pages = [];
+  for await (const page of paginateScan({client: doc, pageSize: 4}, {
+    TableName: auditLog,
+    FilterExpression: '#action = :read',
+    ExpressionAttributeNames: {'#action': 'action'},
+    ExpressionAttributeValues: {':read': 'read'},
+  })) {
+    pages.push(page);
+  }
+  assert.ok(pages.length >= 7, `only ${pages.length} pages`);
+  assert.equal(pages.reduce((n, p) => n + p.ScannedCount, 0), 30);
+  const items = pages.flatMap((p) => p.Items);
+  assert.equal(items.length, 25);  // 24 of u_7, one of u_42
+  assert.equal(new Set(items.map((i) => `${i.PK}|${i.SK}`)).size, 25);
+});
+
+// --- conditional writes and UpdateItem ------------------------------------------
+
+test('conditional put: ConditionalCheckFailedException with the old item', async () => {
+  const TableName = await createTable('js-conditions', 'pk');
+  await doc.send(new PutCommand({
+    TableName, Item: {pk: 'user#1', v: 1, tags: new Set(['a', 'b'])},
+    ConditionExpression: 'attribute_not_exists(pk)',
+  }));
+  await assert.rejects(
+      doc.send(new PutCommand({
+        TableName, Item: {pk: 'user#1', v: 2},
+        ConditionExpression: 'attribute_not_exists(pk)',
+        ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
+      })),
+      (error) => {
+        assert.ok(error instanceof ConditionalCheckFailedException,
+            `got ${error.name}: ${error.message}`);
+        assert.equal(error.name, 'ConditionalCheckFailedException');
+        assert.equal(error.message, 'The conditional request failed');
+        assert.equal(error.$metadata.httpStatusCode, 400);
+        // The SDK leaves the item in DynamoDB's JSON form.
+        assert.deepEqual(error.Item.v, {N: '1'});
+        assert.deepEqual(error.Item.pk, {S: 'user#1'});
+        assert.deepEqual([...error.Item.tags.SS].sort(), ['a', 'b']);
+        return true;
+      });
+  const got = await doc.send(new GetCommand({TableName, Key: {pk: 'user#1'}}));
+  assert.equal(got.Item.v, 1);
+  assert.deepEqual(got.Item.tags, new Set(['a', 'b']));
+  await assert.rejects(
+      doc.send(new DeleteCommand({
+        TableName, Key: {pk: 'user#1'}, ConditionExpression: 'v = :two',
+        ExpressionAttributeValues: {':two': 2},
+      })),
+      ConditionalCheckFailedException);
+});
+
+test('UpdateCommand: SET and ADD with ReturnValues UPDATED_NEW', async () => {
+  const Key = {leaderboardId: 'PROFILES', rankKey: 'player#p_ana'};
+  const first = await doc.send(new UpdateCommand({
+    TableName: leaderboard, Key,
+    UpdateExpression: 'SET #n = :name ADD score :d, badges :b',
+    ExpressionAttributeNames: {'#n': 'name'},
+    ExpressionAttributeValues: {':name': 'Ana', ':d': 15, ':b': new Set(['first'])},
+    ReturnValues: 'UPDATED_NEW',
+  }));
+  assert.deepEqual(first.Attributes, {name: 'Ana', score: 15, badges: new Set(['first'])});
+  const second = await doc.send(new UpdateCommand({
+    TableName: leaderboard, Key,
+    UpdateExpression: 'ADD score :d SET history = list_append(if_not_exists(history, :empty), :h)',
+    ExpressionAttributeValues: {':d': 27, ':empty': [], ':h': [{at: 2, score: 42}]},
+    ReturnValues: 'UPDATED_NEW',
+  }));
+  assert.deepEqual(second.Attributes, {score: 42, history: [{at: 2, score: 42}]});
+  const all = await doc.send(new UpdateCommand({
+    TableName: leaderboard, Key,
+    UpdateExpression: 'REMOVE badges',
+    ReturnValues: 'ALL_NEW',
+  }));
+  assert.deepEqual(all.Attributes, {...Key, name: 'Ana', score: 42,
+    history: [{at: 2, score: 42}]});
+});
+
+// --- errors and the table lifecycle ---------------------------------------------
+
+test('errors: ResourceNotFoundException and ValidationException', async () => {
+  const missing = `missing-${randomUUID().slice(0, 12)}`;
+  await assert.rejects(
+      client.send(new DescribeTableCommand({TableName: missing})),
+      (error) => {
+        assert.ok(error instanceof ResourceNotFoundException, error.name);
+        assert.equal(error.message, `Requested resource not found: Table: ${missing} not found`);
+        return true;
+      });
+  await assert.rejects(
+      doc.send(new GetCommand({TableName: missing, Key: {pk: 'a'}})),
+      {name: 'ResourceNotFoundException', message: 'Requested resource not found'});
+  await assert.rejects(
+      doc.send(new GetCommand({TableName: leaderboard, Key: {leaderboardId: SEASON}})),
+      {name: 'ValidationException',
+        message: 'The provided key element does not match the schema'});
+  await assert.rejects(
+      doc.send(new QueryCommand({
+        TableName: auditLog,
+        KeyConditionExpression: 'PK = :a AND #action = :x',
+        ExpressionAttributeNames: {'#action': 'action'},
+        ExpressionAttributeValues: {':a': 'ACTOR#u_42', ':x': 'login'},
+      })),
+      {name: 'ValidationException',
+        message: 'Query condition missed key schema element: SK'});
+});
+
+test('tables: create, describe, list, delete', async () => {
+  const TableName = await createTable('js-lifecycle', 'pk', 'n', 'N');
+  const described = await client.send(new DescribeTableCommand({TableName}));
+  assert.equal(described.Table.TableStatus, 'ACTIVE');
+  assert.deepEqual(described.Table.AttributeDefinitions.map((d) => d.AttributeType).sort(),
+      ['N', 'S']);
+  const listed = await client.send(new ListTablesCommand({}));
+  assert.ok(listed.TableNames.includes(TableName));
+  for (const n of [3, 1, 2]) {
+    await doc.send(new PutCommand({TableName, Item: {pk: 'a', n}}));
+  }
+  const scanned = await doc.send(new ScanCommand({TableName}));
+  assert.deepEqual(scanned.Items.map((i) => i.n), [1, 2, 3]);
+  const deleted = await client.send(new DeleteTableCommand({TableName}));
+  assert.equal(deleted.TableDescription.TableName, TableName);
+  await waitUntilTableNotExists({client, minDelay: 1, maxWaitTime: 10}, {TableName});
+});

@@ -1,0 +1,694 @@
+"""boto3 against a running `dynamite serve` (tests/clients/run.sh starts it).
+
+The endpoint comes from DYNAMITE_ENDPOINT; credentials are fake. Every test
+gets tables of its own, named after the test plus a random suffix, and
+deletes them afterwards.
+"""
+
+import json
+import os
+import re
+import uuid
+from decimal import Decimal
+
+import boto3
+import pytest
+from boto3.dynamodb.conditions import Attr, Key
+from botocore.config import Config
+from botocore.exceptions import ClientError
+
+REGION = "us-east-1"
+
+
+@pytest.fixture(scope="session")
+def endpoint():
+    value = os.environ.get("DYNAMITE_ENDPOINT")
+    if not value:
+        pytest.fail("DYNAMITE_ENDPOINT is not set: run tests/clients/run.sh")
+    return value
+
+
+def _session():
+    return boto3.session.Session(
+        aws_access_key_id="fake",
+        aws_secret_access_key="fake",
+        region_name=REGION,
+    )
+
+
+_CONFIG = Config(retries={"max_attempts": 1, "mode": "standard"},
+                 connect_timeout=5, read_timeout=30)
+
+
+@pytest.fixture(scope="session")
+def client(endpoint):
+    return _session().client("dynamodb", endpoint_url=endpoint, config=_CONFIG)
+
+
+@pytest.fixture(scope="session")
+def resource(endpoint):
+    return _session().resource("dynamodb", endpoint_url=endpoint,
+                               config=_CONFIG)
+
+
+class Tables:
+    """Creates uniquely named tables for one test and deletes them after."""
+
+    def __init__(self, client, test_name):
+        self._client = client
+        self._prefix = re.sub(r"[^a-zA-Z0-9_.-]", "_", test_name)[:180]
+        self._names = []
+
+    def create(self, hash_key, range_key=None, hash_type="S", range_type="S"):
+        name = f"{self._prefix}-{uuid.uuid4().hex[:12]}"
+        key_schema = [{"AttributeName": hash_key, "KeyType": "HASH"}]
+        definitions = [{"AttributeName": hash_key, "AttributeType": hash_type}]
+        if range_key:
+            key_schema.append({"AttributeName": range_key, "KeyType": "RANGE"})
+            definitions.append({"AttributeName": range_key,
+                                "AttributeType": range_type})
+        response = self._client.create_table(
+            TableName=name, KeySchema=key_schema,
+            AttributeDefinitions=definitions, BillingMode="PAY_PER_REQUEST")
+        self._names.append(name)
+        assert response["TableDescription"]["TableName"] == name
+        self._client.get_waiter("table_exists").wait(
+            TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+        return name
+
+    def adopt(self, name):
+        """Deletes NAME, created by the test itself, after the test."""
+        self._names.append(name)
+
+    def forget(self, name):
+        self._names.remove(name)
+
+    def delete_all(self):
+        for name in self._names:
+            try:
+                self._client.delete_table(TableName=name)
+            except ClientError:
+                pass
+
+
+@pytest.fixture
+def tables(client, request):
+    made = Tables(client, request.node.name)
+    yield made
+    made.delete_all()
+
+
+@pytest.fixture
+def leaderboard(tables):
+    return tables.create("leaderboardId", "rankKey")
+
+
+@pytest.fixture
+def audit_log(tables):
+    return tables.create("PK", "SK")
+
+
+def S(value):
+    return {"S": value}
+
+
+def N(value):
+    return {"N": str(value)}
+
+
+def error_of(excinfo):
+    error = excinfo.value.response["Error"]
+    return error["Code"], error["Message"]
+
+
+# --- the leaderboard story ---------------------------------------------------
+
+SEASON = "SEASON#2026-SPRING"
+# player, score, epoch millis
+SEASON_SCORES = [
+    ("p_cleo", 240, 1781600400000),
+    ("p_eve", 240, 1781596800000),
+    ("p_bea", 1500, 1781604000000),
+    ("p_ana", 10, 1781607600000),
+    ("p_dan", 9, 1781611200000),
+]
+
+
+def rank_key(score, ts, player):
+    """Inverted score padded to 10 digits, padded timestamp, player id."""
+    return f"{9999999999 - score:010d}#{ts:016d}#{player}"
+
+
+def put_season(client, table):
+    for player, score, ts in SEASON_SCORES:
+        client.put_item(TableName=table, Item={
+            "leaderboardId": S(SEASON),
+            "rankKey": S(rank_key(score, ts, player)),
+            "playerId": S(player), "score": N(score), "ts": N(ts)})
+
+
+def players(items):
+    return [item["playerId"]["S"] for item in items]
+
+
+def test_leaderboard_raw_padded_and_inverted_order(client, leaderboard):
+    for score, player in [(240, "p_cleo"), (9, "p_dan"), (1500, "p_bea"),
+                          (10, "p_ana")]:
+        for board, key in [("RAW", str(score)), ("PADDED", f"{score:010d}"),
+                           ("INVERTED", f"{9999999999 - score:010d}")]:
+            client.put_item(TableName=leaderboard, Item={
+                "leaderboardId": S(board), "rankKey": S(key),
+                "playerId": S(player), "score": N(score)})
+
+    def order(board):
+        response = client.query(
+            TableName=leaderboard, KeyConditionExpression="leaderboardId = :b",
+            ExpressionAttributeValues={":b": S(board)})
+        return [item["score"]["N"] for item in response["Items"]]
+
+    assert order("RAW") == ["10", "1500", "240", "9"]
+    assert order("PADDED") == ["9", "10", "240", "1500"]
+    assert order("INVERTED") == ["1500", "240", "10", "9"]
+
+
+def test_leaderboard_top3_then_next_page(client, leaderboard):
+    put_season(client, leaderboard)
+    top3 = client.query(
+        TableName=leaderboard, KeyConditionExpression="leaderboardId = :s",
+        ExpressionAttributeValues={":s": S(SEASON)}, Limit=3)
+    # p_eve ahead of p_cleo on the 240 tie: she scored first.
+    assert players(top3["Items"]) == ["p_bea", "p_eve", "p_cleo"]
+    assert top3["Count"] == 3
+    assert top3["ScannedCount"] == 3
+    assert top3["Items"][0]["score"] == N(1500)
+    assert top3["LastEvaluatedKey"] == {
+        "leaderboardId": S(SEASON),
+        "rankKey": S(rank_key(240, 1781600400000, "p_cleo"))}
+
+    rest = client.query(
+        TableName=leaderboard, KeyConditionExpression="leaderboardId = :s",
+        ExpressionAttributeValues={":s": S(SEASON)}, Limit=3,
+        ExclusiveStartKey=top3["LastEvaluatedKey"])
+    assert players(rest["Items"]) == ["p_ana", "p_dan"]
+    assert "LastEvaluatedKey" not in rest
+
+
+def test_leaderboard_a_players_page(client, leaderboard):
+    put_season(client, leaderboard)
+    cleo = rank_key(240, 1781600400000, "p_cleo")
+    # around: p_cleo and the players just below her.
+    around = client.query(
+        TableName=leaderboard,
+        KeyConditionExpression="leaderboardId = :s AND rankKey >= :k",
+        ExpressionAttributeValues={":s": S(SEASON), ":k": S(cleo)}, Limit=10)
+    assert players(around["Items"]) == ["p_cleo", "p_ana", "p_dan"]
+    # Everyone on exactly 240 points.
+    ties = client.query(
+        TableName=leaderboard,
+        KeyConditionExpression=(
+            "leaderboardId = :s AND begins_with(rankKey, :score)"),
+        ExpressionAttributeValues={":s": S(SEASON),
+                                   ":score": S("9999999759#")},
+        Select="COUNT")
+    assert ties["Count"] == 2
+    assert "Items" not in ties
+    # One player's entry, projected.
+    got = client.get_item(
+        TableName=leaderboard,
+        Key={"leaderboardId": S(SEASON), "rankKey": S(cleo)},
+        ProjectionExpression="playerId, score")
+    assert got["Item"] == {"playerId": S("p_cleo"), "score": N(240)}
+    missing = client.get_item(
+        TableName=leaderboard,
+        Key={"leaderboardId": S(SEASON), "rankKey": S("0")})
+    assert "Item" not in missing
+
+
+# --- the audit-log story -----------------------------------------------------
+
+def test_audit_log_newest_20(client, audit_log):
+    # 25 events for u_42, one a day at varying times, and one for u_7.
+    sks = []
+    for day in range(1, 26):
+        sk = f"EVT#2026-06-{day:02d}T{day % 24:02d}:15:30.{day * 7:03d}Z#0001"
+        sks.append(sk)
+        client.put_item(TableName=audit_log, Item={
+            "PK": S("ACTOR#u_42"), "SK": S(sk), "action": S("read"),
+            "target": S(f"doc/{day}"), "ip": S("192.0.2.10"),
+            "details": {"M": {"n": N(day), "ok": {"BOOL": True}}}})
+    client.put_item(TableName=audit_log, Item={
+        "PK": S("ACTOR#u_7"), "SK": S("EVT#2026-12-31T23:59:59.999Z#0001"),
+        "action": S("login")})
+
+    recent = client.query(
+        TableName=audit_log, KeyConditionExpression="PK = :a",
+        ExpressionAttributeValues={":a": S("ACTOR#u_42")},
+        ScanIndexForward=False, Limit=20)
+    newest_first = sorted(sks, reverse=True)
+    assert [item["SK"]["S"] for item in recent["Items"]] == newest_first[:20]
+    assert recent["Items"][0]["details"] == {
+        "M": {"n": N(25), "ok": {"BOOL": True}}}
+    assert recent["LastEvaluatedKey"] == {"PK": S("ACTOR#u_42"),
+                                          "SK": S(newest_first[19])}
+    older = client.query(
+        TableName=audit_log, KeyConditionExpression="PK = :a",
+        ExpressionAttributeValues={":a": S("ACTOR#u_42")},
+        ScanIndexForward=False, Limit=20,
+        ExclusiveStartKey=recent["LastEvaluatedKey"])
+    assert [item["SK"]["S"] for item in older["Items"]] == newest_first[20:]
+
+
+AUDIT_EVENTS = [
+    ("EVT#2026-06-22T23:59:59.999Z#0001", "login"),
+    ("EVT#2026-06-23T00:00:00.123Z#0001", "read"),
+    ("EVT#2026-06-23T10:15:30.123Z#0001", "update"),
+    ("EVT#2026-06-23T10:15:30.123Z#0002", "share"),
+    ("EVT#2026-06-23T23:59:59.999Z#0001", "logout"),
+    ("EVT#2026-06-24T08:00:00.000Z#0001", "login"),
+]
+
+
+def test_audit_log_one_day_window_between(client, audit_log):
+    for sk, action in AUDIT_EVENTS:
+        client.put_item(TableName=audit_log, Item={
+            "PK": S("ACTOR#u_42"), "SK": S(sk), "action": S(action)})
+
+    def window(lo, hi, **extra):
+        return client.query(
+            TableName=audit_log,
+            KeyConditionExpression="PK = :a AND SK BETWEEN :from AND :to",
+            ExpressionAttributeValues={":a": S("ACTOR#u_42"),
+                                       ":from": S(lo), ":to": S(hi)},
+            **extra)
+
+    day = window("EVT#2026-06-23T00:00:00.000Z",
+                 "EVT#2026-06-23T23:59:59.999Z#9999")
+    assert [item["action"]["S"] for item in day["Items"]] == [
+        "read", "update", "share", "logout"]
+    # The naive bounds miss the day's first and last events.
+    naive = window("EVT#2026-06-23T00:00:00Z", "EVT#2026-06-23T23:59:59.999Z",
+                   Select="COUNT")
+    assert naive["Count"] == 2
+    # begins_with on the day avoids both traps.
+    day_prefix = client.query(
+        TableName=audit_log,
+        KeyConditionExpression="PK = :a AND begins_with(SK, :day)",
+        ExpressionAttributeValues={":a": S("ACTOR#u_42"),
+                                   ":day": S("EVT#2026-06-23")},
+        Select="COUNT")
+    assert day_prefix["Count"] == 4
+    with pytest.raises(ClientError) as excinfo:
+        # :x is not defined: a ValidationException, not an empty answer.
+        window("EVT#2026-06-23T00:00:00.000Z",
+               "EVT#2026-06-23T23:59:59.999Z#9999",
+               FilterExpression="#action = :x",
+               ExpressionAttributeNames={"#action": "action"})
+    code, message = error_of(excinfo)
+    assert code == "ValidationException"
+    assert ":x" in message
+
+
+def test_audit_log_filtered_window_and_month(client, audit_log):
+    for sk, action in AUDIT_EVENTS:
+        client.put_item(TableName=audit_log, Item={
+            "PK": S("ACTOR#u_42"), "SK": S(sk), "action": S(action)})
+    filtered = client.query(
+        TableName=audit_log,
+        KeyConditionExpression="PK = :a AND SK BETWEEN :from AND :to",
+        FilterExpression="#action = :x",
+        ExpressionAttributeNames={"#action": "action"},
+        ExpressionAttributeValues={
+            ":a": S("ACTOR#u_42"), ":x": S("share"),
+            ":from": S("EVT#2026-06-23T00:00:00.000Z"),
+            ":to": S("EVT#2026-06-23T23:59:59.999Z#9999")})
+    assert filtered["Count"] == 1
+    assert filtered["ScannedCount"] == 4
+    assert filtered["Items"][0]["SK"] == S("EVT#2026-06-23T10:15:30.123Z#0002")
+    month = client.query(
+        TableName=audit_log,
+        KeyConditionExpression="PK = :a AND begins_with(SK, :m)",
+        ExpressionAttributeValues={":a": S("ACTOR#u_42"),
+                                   ":m": S("EVT#2026-06")},
+        Select="COUNT")
+    assert month["Count"] == 6
+
+
+# --- pagination through boto3's paginators -------------------------------------
+
+def test_query_paginator(client, audit_log):
+    sks = [f"EVT#2026-03-{i:02d}T08:00:00.000Z#0001" for i in range(1, 24)]
+    for sk in sks:
+        client.put_item(TableName=audit_log, Item={
+            "PK": S("ACTOR#u_1"), "SK": S(sk)})
+    client.put_item(TableName=audit_log, Item={
+        "PK": S("ACTOR#u_2"), "SK": S(sks[0])})
+    paginator = client.get_paginator("query")
+    pages = list(paginator.paginate(
+        TableName=audit_log, KeyConditionExpression="PK = :a",
+        ExpressionAttributeValues={":a": S("ACTOR#u_1")},
+        PaginationConfig={"PageSize": 5}))
+    assert [page["Count"] for page in pages] == [5, 5, 5, 5, 3]
+    got = [item["SK"]["S"] for page in pages for item in page["Items"]]
+    assert got == sks
+    # build_full_result stitches the pages together.
+    full = paginator.paginate(
+        TableName=audit_log, KeyConditionExpression="PK = :a",
+        ExpressionAttributeValues={":a": S("ACTOR#u_1")},
+        ScanIndexForward=False,
+        PaginationConfig={"PageSize": 4}).build_full_result()
+    assert [item["SK"]["S"] for item in full["Items"]] == sks[::-1]
+    assert full["Count"] == 23
+
+
+def test_scan_paginator(client, tables):
+    table = tables.create("pk", "sk", range_type="N")
+    expected = set()
+    for partition in range(6):
+        for sort in range(3):
+            client.put_item(TableName=table, Item={
+                "pk": S(f"p{partition}"), "sk": N(sort),
+                "odd": {"BOOL": sort % 2 == 1}})
+            expected.add((f"p{partition}", str(sort)))
+    pages = list(client.get_paginator("scan").paginate(
+        TableName=table, PaginationConfig={"PageSize": 4}))
+    assert len(pages) >= 5
+    assert all(page["Count"] <= 4 for page in pages)
+    seen = [(item["pk"]["S"], item["sk"]["N"])
+            for page in pages for item in page["Items"]]
+    assert len(seen) == 18
+    assert set(seen) == expected
+    # Items of one partition come in sort-key order.
+    for partition in range(6):
+        sorts = [s for p, s in seen if p == f"p{partition}"]
+        assert sorts == ["0", "1", "2"]
+    # With a filter: ScannedCount sums to the table, Count to the matches.
+    filtered = list(client.get_paginator("scan").paginate(
+        TableName=table, FilterExpression="odd = :t",
+        ExpressionAttributeValues={":t": {"BOOL": True}},
+        PaginationConfig={"PageSize": 5}))
+    assert sum(page["ScannedCount"] for page in filtered) == 18
+    assert sum(page["Count"] for page in filtered) == 6
+
+
+# --- conditional writes ------------------------------------------------------
+
+def test_conditional_put_attribute_not_exists(client, tables):
+    table = tables.create("pk")
+    client.put_item(TableName=table, Item={"pk": S("user#1"), "v": N(1)},
+                    ConditionExpression="attribute_not_exists(pk)")
+    with pytest.raises(ClientError) as excinfo:
+        client.put_item(TableName=table, Item={"pk": S("user#1"), "v": N(2)},
+                        ConditionExpression="attribute_not_exists(pk)")
+    assert error_of(excinfo) == ("ConditionalCheckFailedException",
+                                 "The conditional request failed")
+    assert excinfo.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+    # The modeled exception class catches it too.
+    with pytest.raises(client.exceptions.ConditionalCheckFailedException):
+        client.delete_item(TableName=table, Key={"pk": S("user#1")},
+                           ConditionExpression="v = :two",
+                           ExpressionAttributeValues={":two": N(2)})
+    # Without ReturnValuesOnConditionCheckFailure no item comes back.
+    assert "Item" not in excinfo.value.response
+    # Nothing was written.
+    got = client.get_item(TableName=table, Key={"pk": S("user#1")},
+                          ConsistentRead=True)
+    assert got["Item"] == {"pk": S("user#1"), "v": N(1)}
+
+
+def _client_with_return_values_on_condition_check_failure(endpoint):
+    """A client that can send ReturnValuesOnConditionCheckFailure.
+
+    DynamoDB added the parameter in 2023; Debian 12's botocore (1.29) models
+    neither it nor the Item in ConditionalCheckFailedException. Where the
+    model lacks them, this client adds the parameter to the serialized JSON
+    body before signing and copies Item from the raw error body into the
+    parsed response, both through botocore's documented event hooks, so the
+    test reads exactly what the server sent.
+    """
+    fresh = _session().client("dynamodb", endpoint_url=endpoint,
+                              config=_CONFIG)
+    put_input = fresh.meta.service_model.operation_model("PutItem").input_shape
+    if "ReturnValuesOnConditionCheckFailure" in put_input.members:
+        return fresh, {"ReturnValuesOnConditionCheckFailure": "ALL_OLD"}
+
+    def add_parameter(params, **_):
+        body = json.loads(params["body"])
+        body["ReturnValuesOnConditionCheckFailure"] = "ALL_OLD"
+        params["body"] = json.dumps(body).encode()
+
+    def copy_item(http_response, parsed, **_):
+        if http_response.status_code >= 300:
+            raw = json.loads(http_response.content)
+            if "Item" in raw:
+                parsed["Item"] = raw["Item"]
+
+    for operation in ("PutItem", "UpdateItem", "DeleteItem"):
+        fresh.meta.events.register(f"before-call.dynamodb.{operation}",
+                                   add_parameter)
+        fresh.meta.events.register(f"after-call.dynamodb.{operation}",
+                                   copy_item)
+    return fresh, {}
+
+
+def test_condition_failure_returns_all_old(endpoint, tables):
+    fresh, extra = _client_with_return_values_on_condition_check_failure(
+        endpoint)
+    table = tables.create("pk")
+    old = {"pk": S("order#9"), "status": S("shipped"), "n": N("1.50"),
+           "tags": {"SS": ["a", "b"]}}
+    fresh.put_item(TableName=table, Item=old)
+    with pytest.raises(ClientError) as excinfo:
+        fresh.put_item(TableName=table,
+                       Item={"pk": S("order#9"), "status": S("new")},
+                       ConditionExpression="attribute_not_exists(pk)", **extra)
+    assert error_of(excinfo)[0] == "ConditionalCheckFailedException"
+    item = excinfo.value.response["Item"]
+    assert item["status"] == S("shipped")
+    assert item["n"] == N("1.5")  # numbers come back canonical
+    assert sorted(item["tags"]["SS"]) == ["a", "b"]
+    assert set(item) == {"pk", "status", "n", "tags"}
+
+    with pytest.raises(ClientError) as excinfo:
+        fresh.update_item(TableName=table, Key={"pk": S("order#9")},
+                          UpdateExpression="SET #s = :new",
+                          ConditionExpression="#s = :expected",
+                          ExpressionAttributeNames={"#s": "status"},
+                          ExpressionAttributeValues={":new": S("delivered"),
+                                                     ":expected": S("new")},
+                          **extra)
+    assert excinfo.value.response["Item"]["status"] == S("shipped")
+
+    # A missing item has nothing to return.
+    with pytest.raises(ClientError) as excinfo:
+        fresh.delete_item(TableName=table, Key={"pk": S("order#404")},
+                          ConditionExpression="attribute_exists(pk)", **extra)
+    assert error_of(excinfo)[0] == "ConditionalCheckFailedException"
+    assert "Item" not in excinfo.value.response
+
+
+# --- UpdateItem ----------------------------------------------------------------
+
+def test_update_item_add_and_set_updated_new(client, leaderboard):
+    key = {"leaderboardId": S(SEASON), "rankKey": S("player#p_ana")}
+    first = client.update_item(
+        TableName=leaderboard, Key=key,
+        UpdateExpression="SET #n = :name, updatedAt = :t ADD score :d, badges :b",
+        ExpressionAttributeNames={"#n": "name"},
+        ExpressionAttributeValues={":name": S("Ana"), ":t": N(1),
+                                   ":d": N(15), ":b": {"SS": ["first"]}},
+        ReturnValues="UPDATED_NEW")
+    assert first["Attributes"] == {"name": S("Ana"), "updatedAt": N(1),
+                                   "score": N(15), "badges": {"SS": ["first"]}}
+    second = client.update_item(
+        TableName=leaderboard, Key=key,
+        UpdateExpression="SET updatedAt = updatedAt + :one ADD score :d",
+        ExpressionAttributeValues={":one": N(1), ":d": N("-2.5")},
+        ReturnValues="UPDATED_NEW")
+    assert second["Attributes"] == {"updatedAt": N(2), "score": N("12.5")}
+    old = client.update_item(
+        TableName=leaderboard, Key=key, UpdateExpression="REMOVE badges",
+        ReturnValues="UPDATED_OLD")
+    assert old["Attributes"] == {"badges": {"SS": ["first"]}}
+    none = client.update_item(
+        TableName=leaderboard, Key=key, UpdateExpression="SET #n = :n",
+        ExpressionAttributeNames={"#n": "name"},
+        ExpressionAttributeValues={":n": S("Ana B.")})
+    assert "Attributes" not in none
+    got = client.get_item(TableName=leaderboard, Key=key)["Item"]
+    assert got == {**key, "name": S("Ana B."), "updatedAt": N(2),
+                   "score": N("12.5")}
+
+
+# --- errors --------------------------------------------------------------------
+
+def test_resource_not_found(client, tables):
+    missing = f"missing-{uuid.uuid4().hex[:12]}"
+    with pytest.raises(ClientError) as excinfo:
+        client.get_item(TableName=missing, Key={"pk": S("a")})
+    assert error_of(excinfo) == ("ResourceNotFoundException",
+                                 "Requested resource not found")
+    with pytest.raises(client.exceptions.ResourceNotFoundException) as excinfo:
+        client.describe_table(TableName=missing)
+    assert error_of(excinfo) == (
+        "ResourceNotFoundException",
+        f"Requested resource not found: Table: {missing} not found")
+    with pytest.raises(ClientError) as excinfo:
+        client.query(TableName=missing, KeyConditionExpression="pk = :a",
+                     ExpressionAttributeValues={":a": S("x")})
+    assert error_of(excinfo)[0] == "ResourceNotFoundException"
+    # A deleted table is gone.
+    table = tables.create("pk")
+    client.delete_table(TableName=table)
+    tables.forget(table)
+    client.get_waiter("table_not_exists").wait(
+        TableName=table, WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+    with pytest.raises(ClientError) as excinfo:
+        client.put_item(TableName=table, Item={"pk": S("a")})
+    assert error_of(excinfo)[0] == "ResourceNotFoundException"
+
+
+def test_validation_errors(client, tables, audit_log):
+    table = tables.create("pk", hash_type="N")
+    with pytest.raises(ClientError) as excinfo:
+        client.get_item(TableName=table, Key={"pk": S("1")})
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "The provided key element does not match the schema")
+    assert excinfo.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+
+    with pytest.raises(ClientError) as excinfo:
+        client.query(
+            TableName=audit_log,
+            KeyConditionExpression="PK = :a AND #action = :x",
+            ExpressionAttributeNames={"#action": "action"},
+            ExpressionAttributeValues={":a": S("ACTOR#u_42"),
+                                       ":x": S("login")})
+    assert error_of(excinfo) == (
+        "ValidationException", "Query condition missed key schema element: SK")
+
+    with pytest.raises(ClientError) as excinfo:
+        client.query(
+            TableName=audit_log,
+            KeyConditionExpression="PK = :a AND SK BETWEEN :to AND :from",
+            ExpressionAttributeValues={
+                ":a": S("ACTOR#u_42"),
+                ":from": S("EVT#2026-06-23T00:00:00.000Z"),
+                ":to": S("EVT#2026-06-23T23:59:59.999Z#9999")})
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Invalid KeyConditionExpression: The BETWEEN operator requires upper "
+        "bound to be greater than or equal to lower bound; lower bound "
+        "operand: AttributeValue: {S:EVT#2026-06-23T23:59:59.999Z#9999}, "
+        "upper bound operand: AttributeValue: {S:EVT#2026-06-23T00:00:00.000Z}")
+
+    with pytest.raises(ClientError) as excinfo:
+        client.create_table(
+            TableName=audit_log,
+            KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"}],
+            AttributeDefinitions=[{"AttributeName": "PK",
+                                   "AttributeType": "S"}],
+            BillingMode="PAY_PER_REQUEST")
+    assert error_of(excinfo)[0] == "ResourceInUseException"
+    assert audit_log in error_of(excinfo)[1]
+
+
+# --- the Table resource with Key and Attr ---------------------------------------
+
+def test_table_resource_key_and_attr(resource, audit_log):
+    table = resource.Table(audit_log)
+    assert table.key_schema == [{"AttributeName": "PK", "KeyType": "HASH"},
+                                {"AttributeName": "SK", "KeyType": "RANGE"}]
+    for sk, action in AUDIT_EVENTS:
+        table.put_item(Item={"PK": "ACTOR#u_42", "SK": sk, "action": action,
+                             "bytes": Decimal("1024.5"),
+                             "details": {"tries": 2, "tags": ["x", "y"]}})
+    day = table.query(
+        KeyConditionExpression=(Key("PK").eq("ACTOR#u_42")
+                                & Key("SK").begins_with("EVT#2026-06-23")),
+        FilterExpression=Attr("action").is_in(["update", "share"]))
+    assert [item["action"] for item in day["Items"]] == ["update", "share"]
+    assert day["ScannedCount"] == 4
+    assert day["Items"][0]["bytes"] == Decimal("1024.5")
+    assert day["Items"][0]["details"] == {"tries": Decimal(2),
+                                         "tags": ["x", "y"]}
+
+    window = table.query(
+        KeyConditionExpression=(
+            Key("PK").eq("ACTOR#u_42")
+            & Key("SK").between("EVT#2026-06-23T00:00:00.000Z",
+                                "EVT#2026-06-23T23:59:59.999Z#9999")),
+        ScanIndexForward=False, Limit=2)
+    assert [item["action"] for item in window["Items"]] == ["logout", "share"]
+
+    logins = table.scan(FilterExpression=Attr("action").eq("login")
+                        & Attr("details.tries").gte(2))
+    assert sorted(item["SK"] for item in logins["Items"]) == [
+        AUDIT_EVENTS[0][0], AUDIT_EVENTS[5][0]]
+
+    key = {"PK": "ACTOR#u_42", "SK": AUDIT_EVENTS[1][0]}
+    updated = table.update_item(
+        Key=key, UpdateExpression="ADD details.tries :one SET seen = :t",
+        ConditionExpression=Attr("action").eq("read"),
+        ExpressionAttributeValues={":one": 1, ":t": True},
+        ReturnValues="ALL_NEW")
+    assert updated["Attributes"]["details"]["tries"] == 3
+    assert updated["Attributes"]["seen"] is True
+    with pytest.raises(ClientError) as excinfo:
+        table.delete_item(Key=key, ConditionExpression=Attr("seen").ne(True))
+    assert error_of(excinfo)[0] == "ConditionalCheckFailedException"
+    table.delete_item(Key=key)
+    assert "Item" not in table.get_item(Key=key)
+
+
+# --- waiters and the table lifecycle ---------------------------------------------
+
+def test_table_exists_waiter_and_lifecycle(client, resource, tables):
+    name = f"waiter-{uuid.uuid4().hex[:12]}"
+    created = client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "id", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "id", "AttributeType": "S"}],
+        ProvisionedThroughput={"ReadCapacityUnits": 5,
+                               "WriteCapacityUnits": 5})
+    tables.adopt(name)
+    assert created["TableDescription"]["TableStatus"] in ("CREATING", "ACTIVE")
+    client.get_waiter("table_exists").wait(
+        TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+    described = client.describe_table(TableName=name)["Table"]
+    assert described["TableStatus"] == "ACTIVE"
+    assert described["KeySchema"] == [{"AttributeName": "id",
+                                       "KeyType": "HASH"}]
+    assert described["TableArn"].endswith(f":table/{name}")
+    assert described["ProvisionedThroughput"]["ReadCapacityUnits"] == 5
+    assert name in client.list_tables()["TableNames"]
+
+    listed = []
+    for page in client.get_paginator("list_tables").paginate(
+            PaginationConfig={"PageSize": 1}):
+        listed.extend(page["TableNames"])
+    assert name in listed
+    assert listed == sorted(listed)
+
+    table = resource.Table(name)
+    table.wait_until_exists()
+    assert table.table_status == "ACTIVE"
+    table.delete()
+    tables.forget(name)
+    client.get_waiter("table_not_exists").wait(
+        TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+    assert name not in client.list_tables()["TableNames"]
+
+
+def test_botocore_checks_crc32_and_request_id(client, tables):
+    """Every response carries x-amz-crc32 (which botocore verifies when it is
+    present) and a request id."""
+    table = tables.create("pk")
+    text = "\u00e9t\u00e9 \U0001f600 " * 1000  # multi-byte UTF-8, ~10 KB
+    response = client.put_item(TableName=table,
+                               Item={"pk": S("k"), "text": S(text)})
+    headers = response["ResponseMetadata"]["HTTPHeaders"]
+    assert "x-amz-crc32" in headers
+    assert response["ResponseMetadata"]["RequestId"]
+    got = client.get_item(TableName=table, Key={"pk": S("k")})
+    assert got["Item"]["text"]["S"] == text
+    assert "x-amz-crc32" in got["ResponseMetadata"]["HTTPHeaders"]

@@ -1,0 +1,456 @@
+// server/http_server: the socket layer, exercised over loopback with a
+// Beast client — round trips, keep-alive, the 413 path, malformed HTTP,
+// many concurrent keep-alive connections, graceful stop — and the
+// `dynamite serve` binary's ready line and SIGTERM exit.
+
+#include "server/http_server.h"
+
+#include <poll.h>
+#include <signal.h>
+#include <unistd.h>
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <latch>
+#include <memory>
+#include <optional>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include "api/database.h"
+#include "server/http_exchange.h"
+#include "zlib.h"
+
+#include <boost/asio/connect.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/write.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <sys/wait.h>
+
+namespace dynamite {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = boost::beast::http;
+namespace net = boost::asio;
+using tcp = boost::asio::ip::tcp;
+using ::testing::SizeIs;
+
+// Every client operation gives up after this, so no test can hang.
+constexpr auto kClientTimeout = std::chrono::seconds(20);
+
+constexpr char kAuth[] =
+    "AWS4-HMAC-SHA256 Credential=AKID/20261130/us-east-1/dynamodb/"
+    "aws4_request, SignedHeaders=host;x-amz-date, Signature=abcdef";
+
+using Request = http::request<http::string_body>;
+using Response = http::response<http::string_body>;
+
+Request Post(const std::string& operation, std::string body) {
+  Request request(http::verb::post, "/", 11);
+  request.set(http::field::host, "127.0.0.1");
+  request.set(http::field::content_type, "application/x-amz-json-1.0");
+  request.set("X-Amz-Target", "DynamoDB_20120810." + operation);
+  request.set("X-Amz-Date", "20261130T000000Z");
+  request.set(http::field::authorization, kAuth);
+  request.body() = std::move(body);
+  request.prepare_payload();
+  return request;
+}
+
+// One client connection. Each call runs its own io_context until the
+// operation completes or kClientTimeout passes.
+class Client {
+ public:
+  explicit Client(uint16_t port) : stream_(io_context_) {
+    stream_.expires_after(kClientTimeout);
+    stream_.async_connect(
+        tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
+        [this](beast::error_code ec) { error_ = ec; });
+    Run();
+  }
+
+  beast::error_code Write(const Request& request) {
+    stream_.expires_after(kClientTimeout);
+    http::async_write(stream_, request,
+                      [this](beast::error_code ec, size_t) { error_ = ec; });
+    return Run();
+  }
+
+  beast::error_code WriteRaw(const std::string& bytes) {
+    stream_.expires_after(kClientTimeout);
+    net::async_write(stream_, net::buffer(bytes),
+                     [this](beast::error_code ec, size_t) { error_ = ec; });
+    return Run();
+  }
+
+  // The next response, or nullopt (and error() says why).
+  std::optional<Response> Read() {
+    http::response_parser<http::string_body> parser;
+    parser.body_limit(std::uint64_t{64} << 20);
+    stream_.expires_after(kClientTimeout);
+    http::async_read(stream_, buffer_, parser,
+                     [this](beast::error_code ec, size_t) { error_ = ec; });
+    if (Run()) return std::nullopt;
+    return parser.release();
+  }
+
+  std::optional<Response> RoundTrip(const Request& request) {
+    if (Write(request)) return std::nullopt;
+    return Read();
+  }
+
+  const beast::error_code& error() const { return error_; }
+
+ private:
+  beast::error_code Run() {
+    io_context_.restart();
+    io_context_.run();
+    return error_;
+  }
+
+  net::io_context io_context_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  beast::error_code error_;
+};
+
+// True when `ec` says the server closed the connection.
+bool IsClosed(const beast::error_code& ec) {
+  return ec == http::error::end_of_stream || ec == net::error::eof ||
+         ec == net::error::connection_reset;
+}
+
+// Waits until `server` has `count` requests in flight; false after
+// kClientTimeout.
+bool WaitForInFlight(const HttpServer& server, int count) {
+  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
+  while (server.in_flight_requests() != count) {
+    if (std::chrono::steady_clock::now() > deadline) return false;
+    std::this_thread::yield();
+  }
+  return true;
+}
+
+class HttpServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    absl::StatusOr<std::unique_ptr<HttpServer>> server = HttpServer::Create(
+        db_, HttpServerOptions{.host = "127.0.0.1", .port = 0, .threads = 2});
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = std::move(*server);
+    runner_ = std::thread([this] { server_->Run(); });
+  }
+
+  void TearDown() override {
+    if (server_ != nullptr) server_->Stop();
+    if (runner_.joinable()) runner_.join();
+  }
+
+  uint16_t port() const { return server_->port(); }
+
+  Database db_;
+  std::unique_ptr<HttpServer> server_;
+  std::thread runner_;
+};
+
+TEST_F(HttpServerTest, AnswersListTablesWithDynamoDbHeaders) {
+  Client client(port());
+
+  std::optional<Response> response = client.RoundTrip(Post("ListTables", "{}"));
+
+  ASSERT_TRUE(response.has_value()) << client.error().message();
+  EXPECT_EQ(response->result_int(), 200);
+  EXPECT_EQ(response->body(), R"({"TableNames":[]})");
+  EXPECT_EQ((*response)[http::field::content_type],
+            "application/x-amz-json-1.0");
+  EXPECT_THAT(std::string((*response)["x-amzn-RequestId"]), SizeIs(52));
+  const std::string& body = response->body();
+  const uLong crc = crc32(0L, reinterpret_cast<const Bytef*>(body.data()),
+                          static_cast<uInt>(body.size()));
+  EXPECT_EQ((*response)["x-amz-crc32"], absl::StrCat(crc));
+  EXPECT_EQ((*response)[http::field::content_length],
+            absl::StrCat(body.size()));
+  EXPECT_NE((*response)[http::field::date], "");
+  EXPECT_TRUE(response->keep_alive());
+}
+
+TEST_F(HttpServerTest, KeepsConnectionAliveAcrossRequests) {
+  Client client(port());
+  const std::string create = R"({"TableName": "things",
+      "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+      "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
+      "BillingMode": "PAY_PER_REQUEST"})";
+
+  std::optional<Response> created =
+      client.RoundTrip(Post("CreateTable", create));
+  ASSERT_TRUE(created.has_value()) << client.error().message();
+  EXPECT_EQ(created->result_int(), 200) << created->body();
+  for (int i = 0; i < 5; ++i) {
+    std::optional<Response> listed = client.RoundTrip(Post("ListTables", "{}"));
+    ASSERT_TRUE(listed.has_value()) << i << ": " << client.error().message();
+    EXPECT_EQ(listed->body(), R"({"TableNames":["things"]})");
+    EXPECT_TRUE(listed->keep_alive());
+  }
+}
+
+TEST_F(HttpServerTest, AnswersGetRootWithHealthLine) {
+  Client client(port());
+  Request get(http::verb::get, "/", 11);
+  get.set(http::field::host, "127.0.0.1");
+
+  std::optional<Response> response = client.RoundTrip(get);
+
+  ASSERT_TRUE(response.has_value()) << client.error().message();
+  EXPECT_EQ(response->result_int(), 200);
+  EXPECT_EQ(response->body(), "healthy: dynamodb.ddblocal.amazonaws.com ");
+}
+
+TEST_F(HttpServerTest, AnswersPutWith404) {
+  Client client(port());
+  Request put = Post("ListTables", "{}");
+  put.method(http::verb::put);
+
+  std::optional<Response> response = client.RoundTrip(put);
+
+  ASSERT_TRUE(response.has_value()) << client.error().message();
+  EXPECT_EQ(response->result_int(), 404);
+  EXPECT_EQ(response->body(), "<UnknownOperationException/>\n");
+}
+
+TEST_F(HttpServerTest, ReadsBodyOfExactly16Mb) {
+  Client client(port());
+  std::string body = "{}";
+  body.resize(kMaxRequestBodyBytes, ' ');  // still the JSON {}
+
+  std::optional<Response> response =
+      client.RoundTrip(Post("ListTables", std::move(body)));
+
+  ASSERT_TRUE(response.has_value()) << client.error().message();
+  EXPECT_EQ(response->result_int(), 200);
+  EXPECT_EQ(response->body(), R"({"TableNames":[]})");
+}
+
+TEST_F(HttpServerTest, AnswersBodyOver16MbWith413AndCloses) {
+  Client client(port());
+  std::string body = "{}";
+  body.resize(size_t{17} << 20, ' ');
+
+  std::optional<Response> response =
+      client.RoundTrip(Post("ListTables", std::move(body)));
+
+  ASSERT_TRUE(response.has_value()) << client.error().message();
+  EXPECT_EQ(response->result_int(), 413);
+  EXPECT_EQ(response->body(), "");
+  EXPECT_FALSE(response->keep_alive());
+  EXPECT_FALSE(client.Read().has_value());
+  EXPECT_TRUE(IsClosed(client.error())) << client.error().message();
+}
+
+TEST_F(HttpServerTest, MalformedRequestClosesOnlyItsConnection) {
+  Client good(port());
+  Client bad(port());
+  ASSERT_TRUE(good.RoundTrip(Post("ListTables", "{}")).has_value());
+
+  ASSERT_FALSE(bad.WriteRaw("this is not http\r\n\r\n"));
+  EXPECT_FALSE(bad.Read().has_value());
+
+  EXPECT_TRUE(IsClosed(bad.error())) << bad.error().message();
+  std::optional<Response> response = good.RoundTrip(Post("ListTables", "{}"));
+  ASSERT_TRUE(response.has_value()) << good.error().message();
+  EXPECT_EQ(response->result_int(), 200);
+}
+
+TEST_F(HttpServerTest, ServesSixtyFourKeepAliveConnectionsOnTwoThreads) {
+  constexpr int kConnections = 64;
+  constexpr int kRequestsEach = 20;
+  std::latch all_connected(kConnections);
+  std::atomic<int> answered{0};
+  std::vector<std::thread> clients;
+
+  // Every connection is open before any sends, so a server that held a
+  // thread per connection would starve all but two of them.
+  for (int c = 0; c < kConnections; ++c) {
+    clients.emplace_back([&] {
+      Client client(port());
+      all_connected.arrive_and_wait();
+      for (int r = 0; r < kRequestsEach; ++r) {
+        std::optional<Response> response =
+            client.RoundTrip(Post("ListTables", "{}"));
+        if (!response.has_value() || response->result_int() != 200) return;
+        ++answered;
+      }
+    });
+  }
+  for (std::thread& client : clients) client.join();
+
+  EXPECT_EQ(answered.load(), kConnections * kRequestsEach);
+}
+
+TEST_F(HttpServerTest, StopLetsRequestInFlightFinish) {
+  Client idle(port());
+  Client busy(port());
+  ASSERT_TRUE(idle.RoundTrip(Post("ListTables", "{}")).has_value());
+  std::string header_bytes =
+      absl::StrCat("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+                   "Content-Type: application/x-amz-json-1.0\r\n",
+                   "X-Amz-Target: DynamoDB_20120810.ListTables\r\n",
+                   "X-Amz-Date: 20261130T000000Z\r\n", "Authorization: ", kAuth,
+                   "\r\nContent-Length: 4\r\n\r\n{ ");
+  // The server counts `idle`'s request done just after the client has read
+  // its answer, so wait for that, then for `busy`'s to start.
+  ASSERT_TRUE(WaitForInFlight(*server_, 0));
+  ASSERT_FALSE(busy.WriteRaw(header_bytes));
+  ASSERT_TRUE(WaitForInFlight(*server_, 1));
+
+  server_->Stop();
+  ASSERT_FALSE(busy.WriteRaw(" }"));
+  std::optional<Response> response = busy.Read();
+
+  ASSERT_TRUE(response.has_value()) << busy.error().message();
+  EXPECT_EQ(response->result_int(), 200);
+  EXPECT_EQ(response->body(), R"({"TableNames":[]})");
+  EXPECT_FALSE(response->keep_alive());
+  EXPECT_FALSE(busy.Read().has_value());
+  EXPECT_TRUE(IsClosed(busy.error())) << busy.error().message();
+  EXPECT_FALSE(idle.Read().has_value());
+  EXPECT_TRUE(IsClosed(idle.error())) << idle.error().message();
+  runner_.join();  // Run() returns once both connections are gone.
+}
+
+TEST_F(HttpServerTest, StopBeforeAnyConnectionEndsRun) {
+  server_->Stop();
+  runner_.join();
+  EXPECT_EQ(server_->in_flight_requests(), 0);
+}
+
+TEST(HttpServerCreateTest, RefusesPortInUse) {
+  Database db;
+  absl::StatusOr<std::unique_ptr<HttpServer>> first =
+      HttpServer::Create(db, HttpServerOptions{.port = 0});
+  ASSERT_TRUE(first.ok()) << first.status();
+
+  absl::StatusOr<std::unique_ptr<HttpServer>> second =
+      HttpServer::Create(db, HttpServerOptions{.port = (*first)->port()});
+
+  EXPECT_EQ(second.status().code(), absl::StatusCode::kUnavailable);
+}
+
+// --- The `dynamite` binary (DYNAMITE_BINARY comes from CMake).
+
+struct Child {
+  pid_t pid = -1;
+  int stdout_fd = -1;
+};
+
+Child Spawn(std::vector<std::string> args) {
+  int fds[2];
+  if (pipe(fds) != 0) return {};
+  const pid_t pid = fork();
+  if (pid == 0) {
+    dup2(fds[1], STDOUT_FILENO);
+    close(fds[0]);
+    close(fds[1]);
+    std::vector<char*> argv;
+    std::string binary = DYNAMITE_BINARY;
+    argv.push_back(binary.data());
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    execv(binary.c_str(), argv.data());
+    _exit(127);
+  }
+  close(fds[1]);
+  return Child{pid, fds[0]};
+}
+
+// The child's first line of stdout, or "" after kClientTimeout.
+std::string ReadLine(int fd) {
+  std::string line;
+  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
+  while (std::chrono::steady_clock::now() < deadline) {
+    pollfd p{fd, POLLIN, 0};
+    if (poll(&p, 1, 100) <= 0) continue;
+    char c;
+    if (read(fd, &c, 1) != 1 || c == '\n') break;
+    line.push_back(c);
+  }
+  return line;
+}
+
+// The child's exit code; -1 if it did not exit within kClientTimeout (it
+// is then killed) or died of a signal.
+int WaitExit(pid_t pid) {
+  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
+  int status = 0;
+  while (std::chrono::steady_clock::now() < deadline) {
+    if (waitpid(pid, &status, WNOHANG) == pid) {
+      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  kill(pid, SIGKILL);
+  waitpid(pid, &status, 0);
+  return -1;
+}
+
+// Starts `dynamite` with `args`, expects the ready line, a ListTables
+// answer, and exit code 0 after SIGTERM.
+void ExpectServesAndExitsZeroOnSigterm(std::vector<std::string> args) {
+  Child child = Spawn(std::move(args));
+  ASSERT_GT(child.pid, 0);
+
+  const std::string line = ReadLine(child.stdout_fd);
+  std::smatch match;
+  const std::regex ready(
+      R"(dynamite serve: listening on http://127\.0\.0\.1:(\d+) \(in-memory\))");
+  const bool matched = std::regex_match(line, match, ready);
+  std::optional<Response> response;
+  if (matched) {
+    Client client(static_cast<uint16_t>(std::stoi(match[1].str())));
+    response = client.RoundTrip(Post("ListTables", "{}"));
+  }
+  kill(child.pid, SIGTERM);
+  const int exit_code = WaitExit(child.pid);
+  close(child.stdout_fd);
+
+  EXPECT_TRUE(matched) << line;
+  ASSERT_TRUE(response.has_value());
+  EXPECT_EQ(response->body(), R"({"TableNames":[]})");
+  EXPECT_EQ(exit_code, 0);
+}
+
+TEST(DynamiteServeTest, PrintsReadyLineServesAndExitsZeroOnSigterm) {
+  ExpectServesAndExitsZeroOnSigterm({"serve", "--port", "0"});
+}
+
+TEST(DynamiteServeTest, AcceptsDynamoDbLocalFlags) {
+  ExpectServesAndExitsZeroOnSigterm({"serve", "-port", "0", "-inMemory",
+                                     "-sharedDb", "-disableTelemetry",
+                                     "-delayTransientStatuses", "-cors", "*"});
+}
+
+TEST(DynamiteServeTest, RejectsUnknownFlagWithExit2) {
+  Child child = Spawn({"serve", "--no-such-flag"});
+  ASSERT_GT(child.pid, 0);
+  EXPECT_EQ(WaitExit(child.pid), 2);
+  close(child.stdout_fd);
+}
+
+TEST(DynamiteServeTest, RefusesDbPath) {
+  Child child = Spawn({"serve", "-dbPath", "/tmp/dynamite-db"});
+  ASSERT_GT(child.pid, 0);
+  EXPECT_EQ(WaitExit(child.pid), 1);
+  close(child.stdout_fd);
+}
+
+}  // namespace
+}  // namespace dynamite
