@@ -19,12 +19,18 @@ packages=(
   googletest
   libbenchmark-dev
   rapidjson-dev
+  libboost1.81-dev     # Boost.Beast/Asio (header-only) for `dynamite serve`
   libsqlite3-dev       # the SQLite baseline in bench/
   zlib1g-dev           # CRC32 for the wire protocol
   libssl-dev           # libcrypto for SigV4's HMAC-SHA256
   pkg-config
   python3
   git                  # scripts/test.sh lists the tracked sources with git
+  python3-boto3        # tests/clients: boto3 against `dynamite serve`
+  python3-pytest       # tests/clients: runs the boto3 tests
+  awscli               # tests/clients: the AWS CLI against `dynamite serve`
+  nodejs               # tests/clients: AWS SDK for JavaScript v3 (npm comes
+                       # with the machine's nodejs; Debian's npm conflicts with it)
 )
 
 missing=()
@@ -34,6 +40,12 @@ for pkg in "${packages[@]}"; do
     missing+=("${pkg}")
   fi
 done
+# npm: NodeSource's nodejs (on these machines) includes it and conflicts
+# with Debian's npm package, so Debian's is installed only when there is no
+# npm at all (a fresh Debian 12 with Debian's nodejs).
+if ! command -v npm >/dev/null 2>&1; then
+  missing+=(npm)
+fi
 
 if [[ ${#missing[@]} -eq 0 ]]; then
   echo "install-deps: all ${#packages[@]} packages already installed"

@@ -4,17 +4,22 @@
 #
 #   1. clang-format --dry-run --Werror over every tracked .h/.cc (seconds,
 #      so it goes first)
-#   2. build/       RelWithDebInfo, -Werror, gcc: every test, then each
-#                   benchmark for a token time so none rots
-#   3. build-embed/ examples/embed built as a separate CMake project, run
-#   4. build-asan/  Debug, AddressSanitizer + UndefinedBehaviorSanitizer
-#   5. build-tsan/  clang, ThreadSanitizer: the tests labelled `concurrency`
-#   6. build-fuzz/  clang, libFuzzer + ASan/UBSan: fuzz/expression_fuzzer
+#   2. build/       RelWithDebInfo, -Werror, gcc: every test
+#   3. clients:     boto3, the AWS CLI and the AWS SDK for JavaScript v3
+#                   against build/dynamite serve (tests/clients/run.sh; the
+#                   JS SDK installed by tests/clients/install-js.sh), each
+#                   test case counted
+#   4. build/bench  each benchmark for a token time so none rots
+#   5. build-embed/ examples/embed built as a separate CMake project, run
+#   6. build-asan/  Debug, AddressSanitizer + UndefinedBehaviorSanitizer
+#   7. build-tsan/  clang, ThreadSanitizer: the tests labelled `concurrency`
+#   8. build-fuzz/  clang, libFuzzer + ASan/UBSan: fuzz/expression_fuzzer
 #                   for 60 seconds on a copy of fuzz/corpus/ (counts as one
 #                   test; a crash fails the run)
 #
 # Stops at the first failure (non-zero exit). Ends with one summary line,
-# "test.sh: N passed, 0 failed", counting the tests ctest ran.
+# "test.sh: N passed, 0 failed", counting the tests ctest ran and the client
+# test cases.
 # Set DYNAMITE_JOBS to change the parallelism (default 2: the machines have
 # two cores).
 set -euo pipefail
@@ -78,6 +83,14 @@ echo "${#sources[@]} files formatted correctly"
 step "build/: RelWithDebInfo, -Werror"
 build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDYNAMITE_WERROR=ON
 run_ctest build
+
+step "clients: boto3, AWS CLI, AWS SDK for JS v3 against build/dynamite serve"
+tests/clients/install-js.sh
+tests/clients/run.sh build/dynamite 2>&1 | tee "${logs}/clients.log"
+# "clients: 40 passed, 0 failed"
+clients_passed="$(sed -n 's/^clients: \([0-9]*\) passed, 0 failed$/\1/p' \
+  "${logs}/clients.log" | tail -n 1)"
+passed=$((passed + ${clients_passed:-0}))
 
 step "build/bench: each benchmark for a token time"
 shopt -s nullglob
