@@ -47,17 +47,11 @@ absl::string_view ProjectionParameter(const Request& request) {
 absl::Status ValidateQueryParameters(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  std::vector<std::string> violations;
-  if (std::optional<std::string> violation =
-          AttributesToGetViolation(request.attributes_to_get)) {
-    violations.push_back(*std::move(violation));
+  if (std::vector<std::string> violations =
+          ReadConstraintViolations(request.attributes_to_get, request.limit);
+      !violations.empty()) {
+    return ConstraintError(violations);
   }
-  if (request.limit.has_value() && *request.limit < 1) {
-    violations.push_back(ConstraintViolation(
-        absl::StrCat(*request.limit), "limit",
-        "Member must have value greater than or equal to 1"));
-  }
-  if (!violations.empty()) return ConstraintError(violations);
   // KeyConditions counts as a legacy parameter only next to a
   // KeyConditionExpression (dynalite validations/index.js
   // validateExpressionParams and test/query.js, recorded against DynamoDB).

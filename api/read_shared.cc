@@ -43,17 +43,24 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
   return absl::OkStatus();
 }
 
-std::optional<std::string> AttributesToGetViolation(
-    const std::optional<std::vector<std::string>>& attributes_to_get) {
-  if (!attributes_to_get.has_value() || !attributes_to_get->empty()) {
-    return std::nullopt;
+std::vector<std::string> ReadConstraintViolations(
+    const std::optional<std::vector<std::string>>& attributes_to_get,
+    const std::optional<int64_t>& limit) {
+  std::vector<std::string> violations;
+  if (attributes_to_get.has_value() && attributes_to_get->empty()) {
+    // dynalite validations/query.js, scan.js (attributesToGet
+    // lengthGreaterThanOrEqual 1) and test/query.js, listed with the other
+    // constraint violations.
+    violations.push_back(ConstraintViolation(
+        "[]", "attributesToGet",
+        "Member must have length greater than or equal to 1"));
   }
-  // dynalite validations/query.js, scan.js (attributesToGet
-  // lengthGreaterThanOrEqual 1) and test/query.js, listed with the other
-  // constraint violations.
-  return ConstraintViolation("[]", "attributesToGet",
-                             "Member must have length greater than or equal "
-                             "to 1");
+  if (limit.has_value() && *limit < 1) {
+    violations.push_back(ConstraintViolation(
+        absl::StrCat(*limit), "limit",
+        "Member must have value greater than or equal to 1"));
+  }
+  return violations;
 }
 
 absl::StatusOr<std::optional<Condition>> TranslateLegacyFilter(

@@ -8,6 +8,7 @@
 #ifndef DYNAMITE_API_READ_SHARED_H_
 #define DYNAMITE_API_READ_SHARED_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -34,10 +35,13 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
                             absl::string_view projection_parameter,
                             absl::string_view prefix);
 
-// The constraint violation of an empty AttributesToGet, for the request's
-// aggregated constraint error; std::nullopt when it is absent or non-empty.
-std::optional<std::string> AttributesToGetViolation(
-    const std::optional<std::vector<std::string>>& attributes_to_get);
+// The parameter-constraint violations Query and Scan share, in DynamoDB's
+// order — an empty AttributesToGet, a Limit below 1 — for the request's
+// aggregated constraint error (api/constraint.h); the caller appends its
+// own.
+std::vector<std::string> ReadConstraintViolations(
+    const std::optional<std::vector<std::string>>& attributes_to_get,
+    const std::optional<int64_t>& limit);
 
 // A legacy QueryFilter / ScanFilter with its ConditionalOperator (query/
 // legacy.h ResolveConditionalOperator() and TranslateFilter()); std::nullopt

@@ -33,16 +33,8 @@ constexpr int64_t kMaxTotalSegments = 1000000;
 absl::Status ValidateScanParameters(const ScanRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  std::vector<std::string> violations;
-  if (std::optional<std::string> violation =
-          AttributesToGetViolation(request.attributes_to_get)) {
-    violations.push_back(*std::move(violation));
-  }
-  if (request.limit.has_value() && *request.limit < 1) {
-    violations.push_back(ConstraintViolation(
-        absl::StrCat(*request.limit), "limit",
-        "Member must have value greater than or equal to 1"));
-  }
+  std::vector<std::string> violations =
+      ReadConstraintViolations(request.attributes_to_get, request.limit);
   if (request.segment.has_value() && *request.segment < 0) {
     violations.push_back(ConstraintViolation(
         absl::StrCat(*request.segment), "segment",
