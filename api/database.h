@@ -42,6 +42,7 @@
 #include "api/read_requests.h"
 #include "api/table_requests.h"
 #include "api/write_result.h"
+#include "query/expression_cache.h"
 #include "store/catalog.h"
 
 namespace dynamite {
@@ -79,6 +80,8 @@ class Database {
   const DatabaseOptions options_;
   const Clock* const clock_;
   Catalog catalog_;
+  // Parsed expressions shared by all requests (query/expression_cache.h).
+  ExpressionCache expressions_;
   std::atomic<uint64_t> tables_created_{0};  // seeds TableIds
 };
 

@@ -57,10 +57,10 @@ absl::Status ValidatePutItem(const PutItemRequest& request) {
 
 // GetItem: the ProjectionExpression (or AttributesToGet) and its
 // ExpressionAttributeNames are checked before the table lookup (reference
-// §7.2). Returns the paths to project, empty when the request has no
+// §7.2). Returns the paths to project, nullptr when the request has no
 // projection.
-absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
-    const GetItemRequest& request) {
+absl::StatusOr<std::shared_ptr<const std::vector<DocumentPath>>>
+ValidateGetItem(const GetItemRequest& request, ExpressionCache& cache) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kItemOperation));
   DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
@@ -70,18 +70,17 @@ absl::StatusOr<std::vector<DocumentPath>> ValidateGetItem(
       request.expression_attribute_names, std::nullopt,
       {{"ProjectionExpression", request.projection_expression.has_value()}}));
   if (request.attributes_to_get.has_value()) {
-    return TranslateAttributesToGet(*request.attributes_to_get);
+    DYNAMITE_ASSIGN_OR_RETURN(
+        std::vector<DocumentPath> paths,
+        TranslateAttributesToGet(*request.attributes_to_get));
+    return std::make_shared<const std::vector<DocumentPath>>(std::move(paths));
   }
-  if (!request.projection_expression.has_value()) {
-    return std::vector<DocumentPath>();
-  }
+  if (!request.projection_expression.has_value()) return nullptr;
   Placeholders placeholders =
       MakePlaceholders(request.expression_attribute_names, std::nullopt);
   DYNAMITE_ASSIGN_OR_RETURN(
-      std::vector<DocumentPath> paths,
-      ParseProjection(*request.projection_expression, placeholders));
-  DYNAMITE_RETURN_IF_ERROR(
-      CheckPathsDisjoint(paths, "Invalid ProjectionExpression: "));
+      std::shared_ptr<const std::vector<DocumentPath>> paths,
+      cache.CompileProjection(*request.projection_expression, placeholders));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   return paths;
 }
@@ -97,7 +96,8 @@ WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
       WriteCondition::FromRequest(
           request.condition_expression, request.expected,
           request.conditional_operator,
-          request.return_values_on_condition_check_failure, placeholders));
+          request.return_values_on_condition_check_failure, placeholders,
+          expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
@@ -124,17 +124,17 @@ WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
 
 absl::StatusOr<GetItemResponse> Database::GetItem(
     const GetItemRequest& request) {
-  DYNAMITE_ASSIGN_OR_RETURN(std::vector<DocumentPath> paths,
-                            ValidateGetItem(request));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<const std::vector<DocumentPath>> paths,
+      ValidateGetItem(request, expressions_));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             ExtractKey(table->schema(), request.key));
   ItemPtr item = table->Get(key);
   // Projected outside the table's lock: the snapshot is immutable.
-  if (item != nullptr && (request.projection_expression.has_value() ||
-                          request.attributes_to_get.has_value())) {
-    item = std::make_shared<const Item>(ProjectItem(*item, paths));
+  if (item != nullptr && paths != nullptr) {
+    item = std::make_shared<const Item>(ProjectItem(*item, *paths));
   }
   return GetItemResponse{std::move(item)};
 }
@@ -158,7 +158,8 @@ WriteResult<DeleteItemResponse> Database::DeleteItem(
       WriteCondition::FromRequest(
           request.condition_expression, request.expected,
           request.conditional_operator,
-          request.return_values_on_condition_check_failure, placeholders));
+          request.return_values_on_condition_check_failure, placeholders,
+          expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));

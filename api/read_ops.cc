@@ -166,7 +166,7 @@ const std::string* FindKeyAttribute(const Condition& condition,
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateQueryParameters(request));
   DYNAMITE_ASSIGN_OR_RETURN(
-      std::optional<Condition> legacy_filter,
+      std::optional<BoundCondition> legacy_filter,
       TranslateLegacyFilter(request.query_filter,
                             request.conditional_operator));
   std::vector<DocumentPath> legacy_projection;
@@ -184,18 +184,24 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   // placeholders, find the table, then bind the condition to its keys.
   // Legacy KeyConditions get their table-independent checks in the parse's
   // place.
-  std::vector<KeyConditionTerm> terms;
+  std::optional<BoundCondition> key_condition;
+  std::vector<KeyConditionTerm> terms;  // point into key_condition's values
   if (request.key_condition_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
+        key_condition,
+        expressions_.CompileCondition(*request.key_condition_expression,
+                                      ExpressionKind::kKeyConditionExpression,
+                                      placeholders));
+    DYNAMITE_ASSIGN_OR_RETURN(
         terms,
-        ParseKeyCondition(*request.key_condition_expression, placeholders));
+        KeyConditionTerms(key_condition->tree(), key_condition->values()));
   } else {
     DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(*request.key_conditions));
   }
-  DYNAMITE_ASSIGN_OR_RETURN(
-      ReadExpressions expressions,
-      ParseReadExpressions(request.filter_expression,
-                           request.projection_expression, placeholders));
+  DYNAMITE_ASSIGN_OR_RETURN(ReadExpressions expressions,
+                            ParseReadExpressions(request.filter_expression,
+                                                 request.projection_expression,
+                                                 placeholders, expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
@@ -216,11 +222,11 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
       }
     }
   }
-  const std::optional<Condition>& filter =
+  const std::optional<BoundCondition>& filter =
       request.query_filter.has_value() ? legacy_filter : expressions.filter;
   if (expressions.filter.has_value()) {
     if (const std::string* key =
-            FindKeyAttribute(*expressions.filter, schema)) {
+            FindKeyAttribute(expressions.filter->tree(), schema)) {
       return ValidationError(absl::StrCat(
           "Filter Expression can only contain non-primary key attributes: "
           "Primary key attribute: ",
@@ -249,7 +255,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   return MakeItemPage(
       std::move(page), request.select, !ProjectionParameter(request).empty(),
       request.attributes_to_get.has_value() ? legacy_projection
-                                            : expressions.projection,
+                                            : expressions.projection_paths(),
       schema);
 }
 

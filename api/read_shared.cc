@@ -63,34 +63,38 @@ std::vector<std::string> ReadConstraintViolations(
   return violations;
 }
 
-absl::StatusOr<std::optional<Condition>> TranslateLegacyFilter(
+absl::StatusOr<std::optional<BoundCondition>> TranslateLegacyFilter(
     const std::optional<LegacyConditions>& filter,
     std::optional<ConditionalOperator> conditional_operator) {
   DYNAMITE_ASSIGN_OR_RETURN(
       ConditionalOperator op,
       ResolveConditionalOperator(conditional_operator,
                                  filter.has_value() ? filter->size() : 0));
-  if (!filter.has_value()) return std::optional<Condition>();
+  if (!filter.has_value()) return std::optional<BoundCondition>();
   return TranslateFilter(*filter, op);
+}
+
+const std::vector<DocumentPath>& ReadExpressions::projection_paths() const {
+  static const std::vector<DocumentPath>* const kNone =
+      new std::vector<DocumentPath>();
+  return projection != nullptr ? *projection : *kNone;
 }
 
 absl::StatusOr<ReadExpressions> ParseReadExpressions(
     const std::optional<std::string>& filter_expression,
     const std::optional<std::string>& projection_expression,
-    Placeholders& placeholders) {
+    Placeholders& placeholders, ExpressionCache& cache) {
   ReadExpressions result;
   if (filter_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
-        result.filter,
-        ParseCondition(*filter_expression, ExpressionKind::kFilterExpression,
-                       placeholders));
+        result.filter, cache.CompileCondition(*filter_expression,
+                                              ExpressionKind::kFilterExpression,
+                                              placeholders));
   }
   if (projection_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         result.projection,
-        ParseProjection(*projection_expression, placeholders));
-    DYNAMITE_RETURN_IF_ERROR(CheckPathsDisjoint(
-        result.projection, "Invalid ProjectionExpression: "));
+        cache.CompileProjection(*projection_expression, placeholders));
   }
   return result;
 }

@@ -9,6 +9,7 @@
 #define DYNAMITE_API_READ_SHARED_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -19,6 +20,8 @@
 
 #include "api/read_requests.h"
 #include "query/ast.h"
+#include "query/bound.h"
+#include "query/expression_cache.h"
 #include "query/legacy.h"
 #include "query/page.h"
 #include "query/placeholders.h"
@@ -46,22 +49,26 @@ std::vector<std::string> ReadConstraintViolations(
 // A legacy QueryFilter / ScanFilter with its ConditionalOperator (query/
 // legacy.h ResolveConditionalOperator() and TranslateFilter()); std::nullopt
 // when there is no filter.
-absl::StatusOr<std::optional<Condition>> TranslateLegacyFilter(
+absl::StatusOr<std::optional<BoundCondition>> TranslateLegacyFilter(
     const std::optional<LegacyConditions>& filter,
     std::optional<ConditionalOperator> conditional_operator);
 
 struct ReadExpressions {
-  std::optional<Condition> filter;
-  // Empty when the request has no ProjectionExpression.
-  std::vector<DocumentPath> projection;
+  std::optional<BoundCondition> filter;
+  // nullptr when the request has no ProjectionExpression.
+  std::shared_ptr<const std::vector<DocumentPath>> projection;
+
+  // The projection's paths; empty without one.
+  const std::vector<DocumentPath>& projection_paths() const;
 };
 
-// Parses the FilterExpression, then the ProjectionExpression (checking its
-// paths are disjoint), resolving placeholders through `placeholders`.
+// Compiles the FilterExpression, then the ProjectionExpression (checking
+// its paths are disjoint) through `cache`, resolving placeholders through
+// `placeholders`.
 absl::StatusOr<ReadExpressions> ParseReadExpressions(
     const std::optional<std::string>& filter_expression,
     const std::optional<std::string>& projection_expression,
-    Placeholders& placeholders);
+    Placeholders& placeholders, ExpressionCache& cache);
 
 // The response for `page`: its items projected to `projection` when the
 // request has one (`has_projection`: a ProjectionExpression or

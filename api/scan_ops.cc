@@ -102,14 +102,14 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
         TranslateAttributesToGet(*request.attributes_to_get));
   }
   DYNAMITE_ASSIGN_OR_RETURN(
-      std::optional<Condition> legacy_filter,
+      std::optional<BoundCondition> legacy_filter,
       TranslateLegacyFilter(request.scan_filter, request.conditional_operator));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      ReadExpressions expressions,
-      ParseReadExpressions(request.filter_expression,
-                           request.projection_expression, placeholders));
+  DYNAMITE_ASSIGN_OR_RETURN(ReadExpressions expressions,
+                            ParseReadExpressions(request.filter_expression,
+                                                 request.projection_expression,
+                                                 placeholders, expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
@@ -117,7 +117,7 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
 
   ScanPlan plan;
   plan.limit = request.limit.value_or(0);
-  const std::optional<Condition>& filter =
+  const std::optional<BoundCondition>& filter =
       request.scan_filter.has_value() ? legacy_filter : expressions.filter;
   plan.filter = filter.has_value() ? &*filter : nullptr;
   plan.range.segment = request.segment.value_or(0);
@@ -144,7 +144,8 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   return MakeItemPage(
       std::move(page), request.select,
       legacy_projected || request.projection_expression.has_value(),
-      legacy_projected ? legacy_projection : expressions.projection, schema);
+      legacy_projected ? legacy_projection : expressions.projection_paths(),
+      schema);
 }
 
 }  // namespace dynamite

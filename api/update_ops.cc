@@ -17,8 +17,8 @@
 #include "api/write_condition.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/bound.h"
 #include "query/legacy.h"
-#include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/update.h"
 
@@ -31,12 +31,12 @@ namespace {
 // (reference §7.7).
 // A translated AttributeUpdates (`legacy`) applies with its own rules
 // (query/legacy.h ApplyAttributeUpdates()).
-absl::StatusOr<UpdateResult> Apply(
-    const std::optional<UpdateExpression>& update, bool legacy,
-    const Item* current, const Item& key) {
+absl::StatusOr<UpdateResult> Apply(const std::optional<BoundUpdate>& update,
+                                   bool legacy, const Item* current,
+                                   const Item& key) {
   if (update.has_value()) {
     if (legacy) return ApplyAttributeUpdates(*update, current, key);
-    return ApplyUpdate(*update, current, key);
+    return ApplyUpdate(update->tree(), update->values(), current, key);
   }
   UpdateResult result;
   result.item = current != nullptr ? *current : key;
@@ -79,10 +79,11 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
        {"ConditionExpression", request.condition_expression.has_value()}}));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
-  std::optional<UpdateExpression> update;
+  std::optional<BoundUpdate> update;
   if (request.update_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
-        update, ParseUpdate(*request.update_expression, placeholders));
+        update,
+        expressions_.CompileUpdate(*request.update_expression, placeholders));
   } else if (request.attribute_updates.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         update, TranslateAttributeUpdates(*request.attribute_updates));
@@ -93,14 +94,15 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
       WriteCondition::FromRequest(
           request.condition_expression, request.expected,
           request.conditional_operator,
-          request.return_values_on_condition_check_failure, placeholders));
+          request.return_values_on_condition_check_failure, placeholders,
+          expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key, ExtractKey(schema, request.key));
   if (update.has_value()) {
-    DYNAMITE_RETURN_IF_ERROR(CheckUpdateKeepsKey(*update, schema));
+    DYNAMITE_RETURN_IF_ERROR(CheckUpdateKeepsKey(update->tree(), schema));
   }
 
   // What ReturnValues asks for beyond the old item is taken inside the

@@ -12,15 +12,13 @@ namespace dynamite {
 absl::StatusOr<WriteCondition> WriteCondition::Parse(
     const std::optional<std::string>& expression,
     ReturnValuesOnConditionCheckFailure return_values,
-    Placeholders& placeholders) {
-  WriteCondition result;
-  result.keep_failed_item_ =
-      return_values == ReturnValuesOnConditionCheckFailure::kAllOld;
+    Placeholders& placeholders, ExpressionCache& cache) {
+  WriteCondition result(return_values);
   if (expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         result.condition_,
-        ParseCondition(*expression, ExpressionKind::kConditionExpression,
-                       placeholders));
+        cache.CompileCondition(
+            *expression, ExpressionKind::kConditionExpression, placeholders));
   }
   return result;
 }
@@ -33,20 +31,11 @@ absl::StatusOr<WriteCondition> WriteCondition::Translate(
       ConditionalOperator op,
       ResolveConditionalOperator(conditional_operator,
                                  expected.has_value() ? expected->size() : 0));
-  std::optional<Condition> condition;
+  WriteCondition result(return_values);
   if (expected.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(condition, TranslateExpected(*expected, op));
+    DYNAMITE_ASSIGN_OR_RETURN(result.condition_,
+                              TranslateExpected(*expected, op));
   }
-  return Of(std::move(condition), return_values);
-}
-
-WriteCondition WriteCondition::Of(
-    std::optional<Condition> condition,
-    ReturnValuesOnConditionCheckFailure return_values) {
-  WriteCondition result;
-  result.keep_failed_item_ =
-      return_values == ReturnValuesOnConditionCheckFailure::kAllOld;
-  result.condition_ = std::move(condition);
   return result;
 }
 
@@ -55,9 +44,9 @@ absl::StatusOr<WriteCondition> WriteCondition::FromRequest(
     const std::optional<ExpectedAttributeValues>& expected,
     std::optional<ConditionalOperator> conditional_operator,
     ReturnValuesOnConditionCheckFailure return_values,
-    Placeholders& placeholders) {
+    Placeholders& placeholders, ExpressionCache& cache) {
   if (expression.has_value()) {
-    return Parse(expression, return_values, placeholders);
+    return Parse(expression, return_values, placeholders, cache);
   }
   return Translate(expected, conditional_operator, return_values);
 }
@@ -65,7 +54,8 @@ absl::StatusOr<WriteCondition> WriteCondition::FromRequest(
 absl::Status WriteCondition::Check(const Item* current) {
   if (!condition_.has_value()) return absl::OkStatus();
   static const Item kNoItem;
-  if (EvaluateCondition(*condition_, current != nullptr ? *current : kNoItem)) {
+  if (EvaluateCondition(condition_->tree(), condition_->values(),
+                        current != nullptr ? *current : kNoItem)) {
     return absl::OkStatus();
   }
   // Copied only on this path: the caller's table lock is held, and the

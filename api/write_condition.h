@@ -1,5 +1,6 @@
 // The condition of a write (PutItem, UpdateItem, DeleteItem): its
-// ConditionExpression parsed with the request's placeholders, or its legacy
+// ConditionExpression compiled (through the database's expression cache)
+// with the request's placeholders, or its legacy
 // Expected translated (query/legacy.h); checked inside Table::Mutate
 // against the item as it is, and turned into DynamoDB's failure
 // (reference §8.1, §7.8).
@@ -20,7 +21,8 @@
 
 #include "api/item_requests.h"
 #include "api/write_result.h"
-#include "query/ast.h"
+#include "query/bound.h"
+#include "query/expression_cache.h"
 #include "query/legacy.h"
 #include "query/placeholders.h"
 #include "store/item.h"
@@ -29,12 +31,12 @@ namespace dynamite {
 
 class WriteCondition {
  public:
-  // Parses `expression` (absent: the write is unconditional). Errors are
+  // Compiles `expression` (absent: the write is unconditional). Errors are
   // the parser's ValidationExceptions, "Invalid ConditionExpression: ...".
   static absl::StatusOr<WriteCondition> Parse(
       const std::optional<std::string>& expression,
       ReturnValuesOnConditionCheckFailure return_values,
-      Placeholders& placeholders);
+      Placeholders& placeholders, ExpressionCache& cache);
 
   // The legacy form: Expected translated and joined with ConditionalOperator
   // (absent Expected and ConditionalOperator: unconditional). Errors are
@@ -44,10 +46,6 @@ class WriteCondition {
       std::optional<ConditionalOperator> conditional_operator,
       ReturnValuesOnConditionCheckFailure return_values);
 
-  // A condition already built (std::nullopt: unconditional).
-  static WriteCondition Of(std::optional<Condition> condition,
-                           ReturnValuesOnConditionCheckFailure return_values);
-
   // Parse() when the request has a ConditionExpression, else Translate():
   // a request has at most one of the two forms (RejectMixedParameters()).
   static absl::StatusOr<WriteCondition> FromRequest(
@@ -55,7 +53,7 @@ class WriteCondition {
       const std::optional<ExpectedAttributeValues>& expected,
       std::optional<ConditionalOperator> conditional_operator,
       ReturnValuesOnConditionCheckFailure return_values,
-      Placeholders& placeholders);
+      Placeholders& placeholders, ExpressionCache& cache);
 
   // Returns OK if there is no condition or it holds on `current` (nullptr:
   // no item, evaluated as an item without attributes); else
@@ -73,7 +71,11 @@ class WriteCondition {
   }
 
  private:
-  std::optional<Condition> condition_;
+  explicit WriteCondition(ReturnValuesOnConditionCheckFailure return_values)
+      : keep_failed_item_(return_values ==
+                          ReturnValuesOnConditionCheckFailure::kAllOld) {}
+
+  std::optional<BoundCondition> condition_;
   bool keep_failed_item_ = false;
   ItemPtr failed_item_;
 };

@@ -1,10 +1,12 @@
 // What expressions cost: compiling (parse, resolve placeholders, check
-// unused ones) and evaluating a typical FilterExpression and applying a
-// typical UpdateExpression, next to a Query that returns 100 items through
-// api::Database, with and without that filter. The question it answers is
-// whether compiling an expression on every request is cheap next to the
-// work of a request: compare BM_CompileFilter and BM_CompileUpdate with
-// BM_Query100.
+// unused ones; through the expression cache, as a request does, and without
+// it, as the first request with a text does) and evaluating a typical
+// FilterExpression and applying a typical UpdateExpression, next to a Query
+// that returns 100 items through api::Database, with and without that filter.
+// The question it answers is whether compiling an expression on every request
+// is cheap next to the work of a request: compare BM_CompileFilter and
+// BM_CompileUpdate (and the cache misses BM_ParseFilter and BM_ParseUpdate)
+// with BM_Query100.
 //
 // The expressions are the ones a game backend might send:
 //
@@ -47,7 +49,9 @@
 #include "api/database.h"
 #include "bench/leaderboard_workload.h"
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/evaluate.h"
+#include "query/expression_cache.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/update.h"
@@ -209,11 +213,12 @@ Database* Players() {
   return db;
 }
 
-// BM_CompileFilter: what a request pays to compile its FilterExpression:
-// ParseCondition (lexing, parsing, resolving #names and :values, the
-// parse-time checks) with a fresh Placeholders, then CheckAllUsed. Excludes
+// BM_ParseFilter: compiling the FilterExpression without the cache (a
+// request whose text the cache has not seen): ParseCondition (lexing,
+// parsing, resolving #names and :values, the parse-time checks) with a
+// fresh Placeholders, binding the values, then CheckAllUsed. Excludes
 // building the names and values maps (the request owns them).
-void BM_CompileFilter(benchmark::State& state) {
+void BM_ParseFilter(benchmark::State& state) {
   const ExpressionAttributeNames names = FilterNames();
   const ExpressionAttributeValues values = FilterValues();
   for (auto _ : state) {
@@ -226,8 +231,48 @@ void BM_CompileFilter(benchmark::State& state) {
           (filter.ok() ? used : filter.status()).ToString().c_str());
       break;
     }
-    benchmark::DoNotOptimize(filter);
+    BoundCondition bound = BindParsed(*std::move(filter), placeholders);
+    benchmark::DoNotOptimize(bound);
   }
+}
+
+// Requests that repeat the filter with other values: the score bounds
+// change from one request to the next, as they would in an application.
+std::vector<ExpressionAttributeValues> FilterValueVariants() {
+  std::vector<ExpressionAttributeValues> variants;
+  for (int i = 0; i < 16; ++i) {
+    ExpressionAttributeValues values = FilterValues();
+    values[":lo"] = AttributeValue::N(Number::FromInt(kLowScore + i));
+    values[":hi"] = AttributeValue::N(Number::FromInt(kHighScore + i));
+    variants.push_back(std::move(values));
+  }
+  return variants;
+}
+
+// BM_CompileFilter: what a request pays to compile its FilterExpression:
+// ExpressionCache::CompileCondition, which finds the tree parsed for an
+// earlier request with the same text and names and binds this request's
+// values (re-checking their types and the BETWEEN bounds), then
+// CheckAllUsed. The values differ from one iteration to the next.
+void BM_CompileFilter(benchmark::State& state) {
+  const ExpressionAttributeNames names = FilterNames();
+  const std::vector<ExpressionAttributeValues> variants = FilterValueVariants();
+  ExpressionCache cache;
+  size_t i = 0;
+  for (auto _ : state) {
+    Placeholders placeholders(&names, &variants[i]);
+    absl::StatusOr<BoundCondition> filter = cache.CompileCondition(
+        kFilterExpression, ExpressionKind::kFilterExpression, placeholders);
+    absl::Status used = placeholders.CheckAllUsed();
+    if (!filter.ok() || !used.ok()) {
+      state.SkipWithError(
+          (filter.ok() ? used : filter.status()).ToString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(filter);
+    i = (i + 1) % variants.size();
+  }
+  if (cache.size() != 1) state.SkipWithError("the cache must hold one tree");
 }
 
 // BM_EvaluateFilter: EvaluateCondition of the compiled filter on one typical
@@ -242,10 +287,11 @@ void BM_EvaluateFilter(benchmark::State& state) {
   if (!filter.ok()) {
     return state.SkipWithError(filter.status().ToString().c_str());
   }
+  const BoundCondition bound = BindParsed(*std::move(filter), placeholders);
   const Item item = TypicalItem();
   int64_t passed = 0;
   for (auto _ : state) {
-    const bool passes = EvaluateCondition(*filter, item);
+    const bool passes = EvaluateCondition(bound.tree(), bound.values(), item);
     benchmark::DoNotOptimize(passes);
     passed += passes ? 1 : 0;
   }
@@ -253,10 +299,11 @@ void BM_EvaluateFilter(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-// BM_CompileUpdate: what a request pays to compile its UpdateExpression:
+// BM_ParseUpdate: compiling the UpdateExpression without the cache:
 // ParseUpdate (including the overlapping-path checks) with a fresh
-// Placeholders, then CheckAllUsed. Excludes building the values map.
-void BM_CompileUpdate(benchmark::State& state) {
+// Placeholders, binding the values, then CheckAllUsed. Excludes building the
+// values map.
+void BM_ParseUpdate(benchmark::State& state) {
   const ExpressionAttributeValues values = UpdateValues();
   for (auto _ : state) {
     Placeholders placeholders(nullptr, &values);
@@ -268,8 +315,37 @@ void BM_CompileUpdate(benchmark::State& state) {
           (update.ok() ? used : update.status()).ToString().c_str());
       break;
     }
-    benchmark::DoNotOptimize(update);
+    BoundUpdate bound = BindParsed(*std::move(update), placeholders);
+    benchmark::DoNotOptimize(bound);
   }
+}
+
+// BM_CompileUpdate: what a request pays to compile its UpdateExpression:
+// ExpressionCache::CompileUpdate (a hit, the :delta value changing per
+// iteration), then CheckAllUsed.
+void BM_CompileUpdate(benchmark::State& state) {
+  std::vector<ExpressionAttributeValues> variants;
+  for (int i = 0; i < 16; ++i) {
+    ExpressionAttributeValues values = UpdateValues();
+    values[":delta"] = AttributeValue::N(Number::FromInt(i + 1));
+    variants.push_back(std::move(values));
+  }
+  ExpressionCache cache;
+  size_t i = 0;
+  for (auto _ : state) {
+    Placeholders placeholders(nullptr, &variants[i]);
+    absl::StatusOr<BoundUpdate> update =
+        cache.CompileUpdate(kUpdateExpression, placeholders);
+    absl::Status used = placeholders.CheckAllUsed();
+    if (!update.ok() || !used.ok()) {
+      state.SkipWithError(
+          (update.ok() ? used : update.status()).ToString().c_str());
+      break;
+    }
+    benchmark::DoNotOptimize(update);
+    i = (i + 1) % variants.size();
+  }
+  if (cache.size() != 1) state.SkipWithError("the cache must hold one tree");
 }
 
 // BM_ApplyUpdate: ApplyUpdate of the compiled update to the typical item,
@@ -284,10 +360,12 @@ void BM_ApplyUpdate(benchmark::State& state) {
   if (!update.ok()) {
     return state.SkipWithError(update.status().ToString().c_str());
   }
+  const BoundUpdate bound = BindParsed(*std::move(update), placeholders);
   const Item item = TypicalItem();
   const Item key = KeyOf(item);
   for (auto _ : state) {
-    absl::StatusOr<UpdateResult> result = ApplyUpdate(*update, &item, key);
+    absl::StatusOr<UpdateResult> result =
+        ApplyUpdate(bound.tree(), bound.values(), &item, key);
     if (!result.ok() || !result->item.has_value()) {
       state.SkipWithError(result.ok() ? "no item"
                                       : result.status().ToString().c_str());
@@ -360,8 +438,10 @@ void BM_Query100Filtered(benchmark::State& state) {
   RunQuery100(state, QueryFilter::kFilterExpression);
 }
 
+BENCHMARK(BM_ParseFilter);
 BENCHMARK(BM_CompileFilter);
 BENCHMARK(BM_EvaluateFilter);
+BENCHMARK(BM_ParseUpdate);
 BENCHMARK(BM_CompileUpdate);
 BENCHMARK(BM_ApplyUpdate);
 BENCHMARK(BM_Query100);

@@ -19,7 +19,10 @@
 //
 // Every input gets a fresh Placeholders over the same names and values, and
 // a compiled expression runs against one fixed item with nested maps, lists
-// and sets, and against a missing item.
+// and sets, and against a missing item. Conditions and updates are also
+// compiled through one long-lived ExpressionCache (query/
+// expression_cache.h), which must answer exactly as the fresh parse did:
+// the same status, the same tree, the same unused placeholders.
 
 #include <cstddef>
 #include <cstdint>
@@ -27,6 +30,7 @@
 #include <cstdlib>
 #include <map>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -35,7 +39,9 @@
 
 #include "common/errors.h"
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/evaluate.h"
+#include "query/expression_cache.h"
 #include "query/key_condition.h"
 #include "query/key_range.h"
 #include "query/parser.h"
@@ -151,31 +157,66 @@ void CheckValidation(const absl::Status& status, const char* step,
   std::abort();
 }
 
-void FuzzCondition(absl::string_view text, ExpressionKind kind,
-                   Placeholders& placeholders) {
+// The cache every input also compiles through; across inputs it holds
+// trees of earlier texts, so hits with the inputs' values happen.
+ExpressionCache& FuzzCache() {
+  static ExpressionCache* const cache = new ExpressionCache(1024);
+  return *cache;
+}
+
+void Mismatch(const char* what, absl::string_view text) {
+  std::fprintf(stderr,
+               "expression_fuzzer: the expression cache's %s differs from a "
+               "fresh parse's\nexpression (%zu bytes): %.*s\n",
+               what, text.size(), static_cast<int>(text.size()), text.data());
+  std::abort();
+}
+
+// Compiles `text` through the cache with its own Placeholders and aborts
+// unless the answer is a fresh parse's: `fresh` and `fresh_placeholders`.
+template <typename Tree, typename Compile>
+void CheckCacheAgrees(const absl::StatusOr<Tree>& fresh,
+                      const Placeholders& fresh_placeholders,
+                      absl::string_view text, const Compile& compile) {
+  Placeholders placeholders(&FuzzNames(), &FuzzValues());
+  auto cached = compile(placeholders);
+  if (cached.status() != fresh.status()) Mismatch("status", text);
+  if (cached.ok() && !(cached->tree() == *fresh)) Mismatch("tree", text);
+  if (placeholders.CheckAllUsed() != fresh_placeholders.CheckAllUsed()) {
+    Mismatch("unused placeholders", text);
+  }
+}
+
+void FuzzCondition(absl::string_view text, ExpressionKind kind) {
+  Placeholders placeholders(&FuzzNames(), &FuzzValues());
   absl::StatusOr<Condition> condition =
       ParseCondition(text, kind, placeholders);
   CheckValidation(condition.status(), "ParseCondition", text);
+  CheckValidation(placeholders.CheckAllUsed(), "CheckAllUsed", text);
+  CheckCacheAgrees(condition, placeholders, text, [&](Placeholders& p) {
+    return FuzzCache().CompileCondition(text, kind, p);
+  });
   if (!condition.ok()) return;
-  EvaluateCondition(*condition, FuzzItem());
-  EvaluateCondition(*condition, Item());
-}
-
-void FuzzKeyCondition(absl::string_view text, Placeholders& placeholders) {
+  const BoundCondition bound = BindParsed(*std::move(condition), placeholders);
+  EvaluateCondition(bound.tree(), bound.values(), FuzzItem());
+  EvaluateCondition(bound.tree(), bound.values(), Item());
+  if (kind != ExpressionKind::kKeyConditionExpression) return;
   absl::StatusOr<std::vector<KeyConditionTerm>> terms =
-      ParseKeyCondition(text, placeholders);
-  CheckValidation(terms.status(), "ParseKeyCondition", text);
+      KeyConditionTerms(bound.tree(), bound.values());
+  CheckValidation(terms.status(), "KeyConditionTerms", text);
   if (!terms.ok()) return;
-  absl::StatusOr<KeyCondition> bound = BindKeyCondition(*terms, FuzzSchema());
-  CheckValidation(bound.status(), "BindKeyCondition", text);
-  if (!bound.ok()) return;
-  PlanKeyRange(bound->sort);
+  absl::StatusOr<KeyCondition> key = BindKeyCondition(*terms, FuzzSchema());
+  CheckValidation(key.status(), "BindKeyCondition", text);
+  if (!key.ok()) return;
+  PlanKeyRange(key->sort);
 }
 
-void FuzzProjection(absl::string_view text, Placeholders& placeholders) {
+void FuzzProjection(absl::string_view text) {
+  Placeholders placeholders(&FuzzNames(), &FuzzValues());
   absl::StatusOr<std::vector<DocumentPath>> paths =
       ParseProjection(text, placeholders);
   CheckValidation(paths.status(), "ParseProjection", text);
+  CheckValidation(placeholders.CheckAllUsed(), "CheckAllUsed", text);
   if (!paths.ok()) return;
   CheckValidation(CheckPathsDisjoint(*paths, "Invalid ProjectionExpression: "),
                   "CheckPathsDisjoint", text);
@@ -185,46 +226,50 @@ void FuzzProjection(absl::string_view text, Placeholders& placeholders) {
 
 // Applies `update` to `current` (nullptr: a missing item) and reads the
 // ReturnValues shapes from the result.
-void FuzzApplyUpdate(const UpdateExpression& update, const Item* current,
+void FuzzApplyUpdate(const BoundUpdate& update, const Item* current,
                      absl::string_view text) {
-  absl::StatusOr<UpdateResult> result = ApplyUpdate(update, current, FuzzKey());
+  absl::StatusOr<UpdateResult> result =
+      ApplyUpdate(update.tree(), update.values(), current, FuzzKey());
   CheckValidation(result.status(), "ApplyUpdate", text);
   if (!result.ok()) return;
   UpdatedOldAttributes(*result, current);
   UpdatedNewAttributes(*result);
 }
 
-void FuzzUpdate(absl::string_view text, Placeholders& placeholders) {
+void FuzzUpdate(absl::string_view text) {
+  Placeholders placeholders(&FuzzNames(), &FuzzValues());
   absl::StatusOr<UpdateExpression> update = ParseUpdate(text, placeholders);
   CheckValidation(update.status(), "ParseUpdate", text);
+  CheckValidation(placeholders.CheckAllUsed(), "CheckAllUsed", text);
+  CheckCacheAgrees(update, placeholders, text, [&](Placeholders& p) {
+    return FuzzCache().CompileUpdate(text, p);
+  });
   if (!update.ok()) return;
-  CheckValidation(CheckUpdateKeepsKey(*update, FuzzSchema()),
+  const BoundUpdate bound = BindParsed(*std::move(update), placeholders);
+  CheckValidation(CheckUpdateKeepsKey(bound.tree(), FuzzSchema()),
                   "CheckUpdateKeepsKey", text);
-  FuzzApplyUpdate(*update, &FuzzItem(), text);
-  FuzzApplyUpdate(*update, nullptr, text);
+  FuzzApplyUpdate(bound, &FuzzItem(), text);
+  FuzzApplyUpdate(bound, nullptr, text);
 }
 
 // Runs one fuzzer input; see the file comment for its format.
 void FuzzOneInput(uint8_t kind_byte, absl::string_view text) {
-  Placeholders placeholders(&FuzzNames(), &FuzzValues());
   switch (kind_byte % 4) {
     case 0:
-      FuzzCondition(text,
-                    (kind_byte & 4) != 0 ? ExpressionKind::kFilterExpression
-                                         : ExpressionKind::kConditionExpression,
-                    placeholders);
+      FuzzCondition(text, (kind_byte & 4) != 0
+                              ? ExpressionKind::kFilterExpression
+                              : ExpressionKind::kConditionExpression);
       break;
     case 1:
-      FuzzKeyCondition(text, placeholders);
+      FuzzCondition(text, ExpressionKind::kKeyConditionExpression);
       break;
     case 2:
-      FuzzProjection(text, placeholders);
+      FuzzProjection(text);
       break;
     default:
-      FuzzUpdate(text, placeholders);
+      FuzzUpdate(text);
       break;
   }
-  CheckValidation(placeholders.CheckAllUsed(), "CheckAllUsed", text);
 }
 
 }  // namespace

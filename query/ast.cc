@@ -1,6 +1,7 @@
 #include "query/ast.h"
 
 #include <string>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -188,6 +189,70 @@ std::string UpdateToString(const UpdateExpression& update) {
     clauses.push_back(absl::StrCat("DELETE ", join_values(update.del)));
   }
   return absl::StrJoin(clauses, " ");
+}
+
+namespace {
+
+// Records every ValueOperand of a tree at its slot.
+class SlotCollector {
+ public:
+  void Visit(const ValueOperand& value) {
+    if (slots_.size() <= value.slot) slots_.resize(value.slot + 1);
+    slots_[value.slot] = value.placeholder;
+  }
+  void Visit(const Operand& operand) {
+    if (const ValueOperand* value = operand.value()) Visit(*value);
+    if (const FunctionCall* call = operand.call()) {
+      for (const Operand& arg : call->args) Visit(arg);
+    }
+  }
+  void Visit(const Condition& condition) {
+    std::visit(Overloaded{
+                   [this](const Comparison& c) {
+                     Visit(c.lhs);
+                     Visit(c.rhs);
+                   },
+                   [this](const Between& b) {
+                     Visit(b.subject);
+                     Visit(b.lower);
+                     Visit(b.upper);
+                   },
+                   [this](const InList& in) {
+                     Visit(in.subject);
+                     for (const Operand& o : in.candidates) Visit(o);
+                   },
+                   [this](const FunctionCall& call) {
+                     for (const Operand& arg : call.args) Visit(arg);
+                   },
+                   [this](const Logical& l) {
+                     for (const Condition& c : l.operands) Visit(c);
+                   },
+               },
+               condition.rep);
+  }
+  std::vector<std::string> Take() && { return std::move(slots_); }
+
+ private:
+  std::vector<std::string> slots_;
+};
+
+}  // namespace
+
+std::vector<std::string> ValueSlots(const Condition& condition) {
+  SlotCollector collector;
+  collector.Visit(condition);
+  return std::move(collector).Take();
+}
+
+std::vector<std::string> ValueSlots(const UpdateExpression& update) {
+  SlotCollector collector;
+  for (const SetAction& action : update.set) {
+    collector.Visit(action.first);
+    if (action.second.has_value()) collector.Visit(*action.second);
+  }
+  for (const AddAction& action : update.add) collector.Visit(action.value);
+  for (const DeleteAction& action : update.del) collector.Visit(action.value);
+  return std::move(collector).Take();
 }
 
 }  // namespace dynamite

@@ -1,12 +1,11 @@
 // The syntax tree of DynamoDB expressions (reference §7.5).
 //
-// A tree is built by query/parser.h with every placeholder already
-// resolved: a DocumentPath holds literal attribute names (a `#n` is one
-// path element whatever its text, so `#n` = "a.b" is the attribute "a.b"),
-// and a ValueOperand holds a copy of the AttributeValue from
-// ExpressionAttributeValues. Parentheses leave no node: precedence is the
-// shape of the tree. All nodes are plain copyable value types; closed sets
-// of alternatives are std::variant.
+// A tree is built by query/parser.h with every #name resolved: a
+// DocumentPath holds literal attribute names (a `#n` is one path element
+// whatever its text, so `#n` = "a.b" is the attribute "a.b"). A `:value` is
+// a slot, bound to a value only when the tree is evaluated (ValueBindings).
+// Parentheses leave no node: precedence is the shape of the tree. All nodes are
+// plain copyable value types; closed sets of alternatives are std::variant.
 //
 //   condition := Comparison | Between | InList | FunctionCall | Logical
 //   operand   := DocumentPath | ValueOperand | FunctionCall
@@ -32,6 +31,7 @@
 #include <vector>
 
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 #include "store/value.h"
 
@@ -67,12 +67,21 @@ std::string DocumentPathToString(const DocumentPath& path);
 
 // ------------------------------------------------------------- operands
 
-// A `:v` reference, resolved.
+// A `:v` reference. The tree holds no value: `slot` indexes the
+// ValueBindings the tree is evaluated with, so one parsed tree serves every
+// request that writes the same text with other values (query/
+// expression_cache.h). Slots are numbered 0, 1, ... by each distinct
+// placeholder's first appearance in the text.
 struct ValueOperand {
-  std::string placeholder;  // ":v", kept for messages and debugging
-  AttributeValue value;
+  std::string placeholder;  // ":v", for messages, binding and debugging
+  uint32_t slot = 0;
   friend bool operator==(const ValueOperand&, const ValueOperand&) = default;
 };
+
+// The values of a tree's slots for one request: slot i is *values[i]. The
+// values belong to the request (its ExpressionAttributeValues) or to the
+// legacy translation that made the tree (query/bound.h).
+using ValueBindings = absl::Span<const AttributeValue* const>;
 
 // The built-in functions. Names are case-sensitive.
 enum class Function {
@@ -190,6 +199,11 @@ struct UpdateExpression {
   friend bool operator==(const UpdateExpression&,
                          const UpdateExpression&) = default;
 };
+
+// The placeholder of each slot of a tree, by slot: the names to bind a
+// request's ExpressionAttributeValues by.
+std::vector<std::string> ValueSlots(const Condition& condition);
+std::vector<std::string> ValueSlots(const UpdateExpression& update);
 
 // "SET a = (b + :v), c = if_not_exists(c, :z) REMOVE d[1] ADD n :n DELETE
 // s :s", for tests and debugging; absent clauses are left out.

@@ -18,6 +18,15 @@
 namespace dynamite {
 namespace {
 
+// What a condition is evaluated against: one item, and the values of the
+// tree's slots.
+struct Scope {
+  const Item& item;
+  ValueBindings values;
+};
+
+bool Evaluate(const Condition& condition, const Scope& scope);
+
 // An operand's value for one item. kInvalid is size() of something that has
 // no size: it fails every comparison it takes part in, unlike kMissing,
 // which `<>` treats as unequal to everything.
@@ -58,12 +67,12 @@ class Evaluated {
   bool is_owned_ = false;
 };
 
-Evaluated EvaluateOperand(const Operand& operand, const Item& item) {
+Evaluated EvaluateOperand(const Operand& operand, const Scope& scope) {
   if (const DocumentPath* path = operand.path()) {
-    return Evaluated::Borrowed(ResolvePath(item, *path));
+    return Evaluated::Borrowed(ResolvePath(scope.item, *path));
   }
   if (const ValueOperand* value = operand.value()) {
-    return Evaluated::Borrowed(&value->value);
+    return Evaluated::Borrowed(scope.values[value->slot]);
   }
   const FunctionCall& call = *operand.call();
   // size() is the only function a condition may use as an operand; the
@@ -71,7 +80,7 @@ Evaluated EvaluateOperand(const Operand& operand, const Item& item) {
   if (call.function != Function::kSize || call.args.size() != 1) {
     return Evaluated::Invalid();
   }
-  const Evaluated arg = EvaluateOperand(call.args[0], item);
+  const Evaluated arg = EvaluateOperand(call.args[0], scope);
   if (arg.get() == nullptr) return Evaluated::Invalid();
   const int64_t size = ValueSizeFunction(*arg.get());
   if (size < 0) return Evaluated::Invalid();
@@ -101,9 +110,9 @@ std::optional<std::strong_ordering> Order(const AttributeValue& a,
   }
 }
 
-bool EvaluateComparison(const Comparison& comparison, const Item& item) {
-  const Evaluated lhs = EvaluateOperand(comparison.lhs, item);
-  const Evaluated rhs = EvaluateOperand(comparison.rhs, item);
+bool EvaluateComparison(const Comparison& comparison, const Scope& scope) {
+  const Evaluated lhs = EvaluateOperand(comparison.lhs, scope);
+  const Evaluated rhs = EvaluateOperand(comparison.rhs, scope);
   if (lhs.state() == Evaluated::State::kInvalid ||
       rhs.state() == Evaluated::State::kInvalid) {
     return false;
@@ -135,10 +144,10 @@ bool EvaluateComparison(const Comparison& comparison, const Item& item) {
   }
 }
 
-bool EvaluateBetween(const Between& between, const Item& item) {
-  const Evaluated subject = EvaluateOperand(between.subject, item);
-  const Evaluated lower = EvaluateOperand(between.lower, item);
-  const Evaluated upper = EvaluateOperand(between.upper, item);
+bool EvaluateBetween(const Between& between, const Scope& scope) {
+  const Evaluated subject = EvaluateOperand(between.subject, scope);
+  const Evaluated lower = EvaluateOperand(between.lower, scope);
+  const Evaluated upper = EvaluateOperand(between.upper, scope);
   if (subject.get() == nullptr || lower.get() == nullptr ||
       upper.get() == nullptr) {
     return false;
@@ -151,11 +160,11 @@ bool EvaluateBetween(const Between& between, const Item& item) {
          *above_lower >= 0 && *below_upper <= 0;
 }
 
-bool EvaluateIn(const InList& in, const Item& item) {
-  const Evaluated subject = EvaluateOperand(in.subject, item);
+bool EvaluateIn(const InList& in, const Scope& scope) {
+  const Evaluated subject = EvaluateOperand(in.subject, scope);
   if (subject.get() == nullptr) return false;
   for (const Operand& candidate : in.candidates) {
-    const Evaluated value = EvaluateOperand(candidate, item);
+    const Evaluated value = EvaluateOperand(candidate, scope);
     if (value.get() != nullptr && *value.get() == *subject.get()) return true;
   }
   return false;
@@ -200,11 +209,11 @@ bool Contains(const AttributeValue& haystack, const AttributeValue& needle) {
   }
 }
 
-bool EvaluateFunction(const FunctionCall& call, const Item& item) {
+bool EvaluateFunction(const FunctionCall& call, const Scope& scope) {
   // Condition functions take one or two operands (the parser checked the
   // arity), evaluated in place: this runs once per item a filter reads.
   if (call.args.empty() || call.args.size() > 2) return false;
-  const Evaluated subject = EvaluateOperand(call.args[0], item);
+  const Evaluated subject = EvaluateOperand(call.args[0], scope);
   switch (call.function) {
     case Function::kAttributeExists:
       return call.args.size() == 1 &&
@@ -216,7 +225,7 @@ bool EvaluateFunction(const FunctionCall& call, const Item& item) {
       break;
   }
   if (call.args.size() != 2 || subject.get() == nullptr) return false;
-  const Evaluated operand = EvaluateOperand(call.args[1], item);
+  const Evaluated operand = EvaluateOperand(call.args[1], scope);
   if (operand.get() == nullptr) return false;
   const AttributeValue& first = *subject.get();
   const AttributeValue& second = *operand.get();
@@ -233,21 +242,21 @@ bool EvaluateFunction(const FunctionCall& call, const Item& item) {
   }
 }
 
-bool EvaluateLogical(const Logical& logical, const Item& item) {
+bool EvaluateLogical(const Logical& logical, const Scope& scope) {
   switch (logical.op) {
     case LogicalOp::kAnd:
       for (const Condition& operand : logical.operands) {
-        if (!EvaluateCondition(operand, item)) return false;
+        if (!Evaluate(operand, scope)) return false;
       }
       return true;
     case LogicalOp::kOr:
       for (const Condition& operand : logical.operands) {
-        if (EvaluateCondition(operand, item)) return true;
+        if (Evaluate(operand, scope)) return true;
       }
       return false;
     case LogicalOp::kNot:
       return logical.operands.size() == 1 &&
-             !EvaluateCondition(logical.operands[0], item);
+             !Evaluate(logical.operands[0], scope);
   }
   return false;
 }
@@ -287,23 +296,31 @@ int64_t ValueSizeFunction(const AttributeValue& value) {
   return -1;
 }
 
-bool EvaluateCondition(const Condition& condition, const Item& item) {
+bool EvaluateCondition(const Condition& condition, ValueBindings values,
+                       const Item& item) {
+  return Evaluate(condition, Scope{item, values});
+}
+
+namespace {
+
+bool Evaluate(const Condition& condition, const Scope& scope) {
   return std::visit(
-      [&item](const auto& node) -> bool {
+      [&scope](const auto& node) -> bool {
         using T = std::decay_t<decltype(node)>;
         if constexpr (std::is_same_v<T, Comparison>) {
-          return EvaluateComparison(node, item);
+          return EvaluateComparison(node, scope);
         } else if constexpr (std::is_same_v<T, Between>) {
-          return EvaluateBetween(node, item);
+          return EvaluateBetween(node, scope);
         } else if constexpr (std::is_same_v<T, InList>) {
-          return EvaluateIn(node, item);
+          return EvaluateIn(node, scope);
         } else if constexpr (std::is_same_v<T, FunctionCall>) {
-          return EvaluateFunction(node, item);
+          return EvaluateFunction(node, scope);
         } else {
-          return EvaluateLogical(node, item);
+          return EvaluateLogical(node, scope);
         }
       },
       condition.rep);
 }
 
+}  // namespace
 }  // namespace dynamite

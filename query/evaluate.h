@@ -30,11 +30,13 @@
 
 namespace dynamite {
 
-// Returns whether `item` satisfies `condition`. A missing item is passed as
-// an empty Item (DynamoDB evaluates conditions on a missing item that way).
-// REQUIRES: `condition` came from ParseCondition(), so it passed every
-// parse-time check.
-bool EvaluateCondition(const Condition& condition, const Item& item);
+// Returns whether `item` satisfies `condition`, its value slots bound to
+// `values`. A missing item is passed as an empty Item (DynamoDB evaluates
+// conditions on a missing item that way).
+// REQUIRES: `condition` came from ParseCondition() (or a legacy
+// translation) and `values` passed every parse-time check with it.
+bool EvaluateCondition(const Condition& condition, ValueBindings values,
+                       const Item& item);
 
 // DynamoDB's size() of `value`: S -> UTF-16 code units (`size("é𝄞")` is
 // 3), B -> bytes, SS/NS/BS/L/M -> element count. Returns -1 for N, BOOL and

@@ -4,6 +4,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -49,28 +50,29 @@ std::string OperandTypeError(absl::string_view op, absl::string_view type) {
 }
 
 // attribute_type's second operand must be a constant S naming a type.
-void CheckAttributeTypeName(DeferredErrors& errors,
-                            const Operand& type_operand) {
-  const ValueOperand* value = type_operand.value();
-  if (value == nullptr) {
+void CheckAttributeTypeName(DeferredErrors& errors, const Operand& type_operand,
+                            ValueBindings values) {
+  const ValueOperand* operand = type_operand.value();
+  if (operand == nullptr) {
     errors.AddSemantic(OperandTypeError(
         "attribute_type",
-        StaticType(type_operand).has_value() ? "N" : kAnyOperandType));
+        StaticType(type_operand, values).has_value() ? "N" : kAnyOperandType));
     return;
   }
-  if (value->value.type() != ValueType::kS) {
+  const AttributeValue& value = *values[operand->slot];
+  if (value.type() != ValueType::kS) {
     errors.AddSemantic(
-        OperandTypeError("attribute_type", ValueTypeName(value->value.type())));
+        OperandTypeError("attribute_type", ValueTypeName(value.type())));
     return;
   }
   static constexpr absl::string_view kTypes[] = {
       "S", "SS", "N", "NS", "B", "BS", "BOOL", "NULL", "L", "M"};
   for (absl::string_view type : kTypes) {
-    if (value->value.s() == type) return;
+    if (value.s() == type) return;
   }
-  errors.AddSemantic(absl::StrCat(
-      "Invalid attribute type name found; type: ", value->value.s(),
-      ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"));
+  errors.AddSemantic(
+      absl::StrCat("Invalid attribute type name found; type: ", value.s(),
+                   ", valid types: {B,NULL,SS,BOOL,L,BS,N,NS,S,M}"));
 }
 
 }  // namespace
@@ -141,8 +143,11 @@ bool IsConditionFunction(Function function) {
   return false;
 }
 
-std::optional<ValueType> StaticType(const Operand& operand) {
-  if (const ValueOperand* value = operand.value()) return value->value.type();
+std::optional<ValueType> StaticType(const Operand& operand,
+                                    ValueBindings values) {
+  if (const ValueOperand* value = operand.value()) {
+    return values[value->slot]->type();
+  }
   if (const FunctionCall* call = operand.call();
       call != nullptr && call->function == Function::kSize) {
     return ValueType::kN;
@@ -167,19 +172,20 @@ void CheckDistinct(DeferredErrors& errors, absl::string_view op,
 }
 
 void CheckOrderable(DeferredErrors& errors, absl::string_view op,
-                    const Operand& operand) {
-  const std::optional<ValueType> type = StaticType(operand);
+                    const Operand& operand, ValueBindings values) {
+  const std::optional<ValueType> type = StaticType(operand, values);
   if (type.has_value() && !IsKeyType(*type)) {
     errors.AddSemantic(OperandTypeError(op, ValueTypeName(*type)));
   }
 }
 
-void CheckBetweenBounds(DeferredErrors& errors, const Between& between) {
+void CheckBetweenBounds(DeferredErrors& errors, const Between& between,
+                        ValueBindings values) {
   const ValueOperand* lower = between.lower.value();
   const ValueOperand* upper = between.upper.value();
   if (lower == nullptr || upper == nullptr) return;
-  const AttributeValue& a = lower->value;
-  const AttributeValue& b = upper->value;
+  const AttributeValue& a = *values[lower->slot];
+  const AttributeValue& b = *values[upper->slot];
   if (!IsKeyType(a.type()) || !IsKeyType(b.type())) return;
   if (a.type() != b.type()) {
     errors.AddSemantic(absl::StrCat(
@@ -195,7 +201,8 @@ void CheckBetweenBounds(DeferredErrors& errors, const Between& between) {
   }
 }
 
-void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call) {
+void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call,
+                           ValueBindings values) {
   const absl::string_view name = FunctionName(call.function);
   switch (call.function) {
     case Function::kAttributeExists:
@@ -209,12 +216,12 @@ void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call) {
       return;
     case Function::kAttributeType:
       CheckDistinct(errors, name, call.args[0], {&call.args[1]});
-      CheckAttributeTypeName(errors, call.args[1]);
+      CheckAttributeTypeName(errors, call.args[1], values);
       return;
     case Function::kBeginsWith:
       CheckDistinct(errors, name, call.args[0], {&call.args[1]});
       for (const Operand& arg : call.args) {
-        const std::optional<ValueType> type = StaticType(arg);
+        const std::optional<ValueType> type = StaticType(arg, values);
         if (type.has_value() && *type != ValueType::kS &&
             *type != ValueType::kB) {
           errors.AddSemantic(OperandTypeError(name, ValueTypeName(*type)));
@@ -225,7 +232,8 @@ void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call) {
       CheckDistinct(errors, name, call.args[0], {&call.args[1]});
       return;
     case Function::kSize:
-      if (const std::optional<ValueType> type = StaticType(call.args[0]);
+      if (const std::optional<ValueType> type =
+              StaticType(call.args[0], values);
           type == ValueType::kN || type == ValueType::kBool ||
           type == ValueType::kNull) {
         errors.AddSemantic(OperandTypeError(name, ValueTypeName(*type)));
@@ -237,6 +245,29 @@ void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call) {
       // operands.
       return;
   }
+}
+
+bool PassesValueContentChecks(const Condition& condition,
+                              ValueBindings values) {
+  if (const Between* between = std::get_if<Between>(&condition.rep)) {
+    DeferredErrors errors;
+    CheckBetweenBounds(errors, *between, values);
+    return !errors.Winner().has_value();
+  }
+  if (const FunctionCall* call = std::get_if<FunctionCall>(&condition.rep)) {
+    if (call->function != Function::kAttributeType || call->args.size() != 2) {
+      return true;
+    }
+    DeferredErrors errors;
+    CheckAttributeTypeName(errors, call->args[1], values);
+    return !errors.Winner().has_value();
+  }
+  if (const Logical* logical = std::get_if<Logical>(&condition.rep)) {
+    for (const Condition& operand : logical->operands) {
+      if (!PassesValueContentChecks(operand, values)) return false;
+    }
+  }
+  return true;
 }
 
 }  // namespace dynamite::query_internal

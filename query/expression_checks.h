@@ -66,7 +66,8 @@ bool IsConditionFunction(Function function);
 
 // The type an operand has before any item is read: a value's type, N for
 // size(), nothing for a path or an update function.
-std::optional<ValueType> StaticType(const Operand& operand);
+std::optional<ValueType> StaticType(const Operand& operand,
+                                    ValueBindings values);
 
 // Records "The first operand must be distinct from the remaining operands
 // for this operator or function; ..." if `first` is a path repeated in
@@ -80,18 +81,26 @@ void CheckDistinct(DeferredErrors& errors, absl::string_view op,
 // for a constant of another type. (An item value of another type only makes
 // the condition false.)
 void CheckOrderable(DeferredErrors& errors, absl::string_view op,
-                    const Operand& operand);
+                    const Operand& operand, ValueBindings values);
 
 // Records DynamoDB's error when both bounds are constants of different
 // types, or the lower is greater than the upper.
-void CheckBetweenBounds(DeferredErrors& errors, const Between& between);
+void CheckBetweenBounds(DeferredErrors& errors, const Between& between,
+                        ValueBindings values);
 
 // The operand checks of one function call, run after its operands' own
 // checks: a document path for attribute_exists/attribute_not_exists,
 // distinct operands, and the operand types of begins_with, size and
 // attribute_type.
 // REQUIRES: call.args.size() == FunctionArity(call.function).
-void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call);
+void CheckFunctionOperands(DeferredErrors& errors, const FunctionCall& call,
+                           ValueBindings values);
+
+// Whether the checks that read a constant's contents, not just its type,
+// pass for `values`: BETWEEN bounds in order, and attribute_type naming a
+// type. With the types of a parse that succeeded, these are the only
+// checks other values could fail (query/expression_cache.h relies on it).
+bool PassesValueContentChecks(const Condition& condition, ValueBindings values);
 
 }  // namespace dynamite::query_internal
 

@@ -148,13 +148,25 @@ ListIndex ExpressionReader::ParseListIndex(const Token& token) {
 }
 
 ValueOperand ExpressionReader::ResolveValue(absl::string_view placeholder) {
+  for (uint32_t slot = 0; slot < slots_.size(); ++slot) {
+    if (slots_[slot] == placeholder) {
+      return ValueOperand{std::string(placeholder), slot};
+    }
+  }
   absl::StatusOr<const AttributeValue*> value =
       placeholders_.ResolveValue(placeholder);
   if (!value.ok()) {
     errors_.AddSemantic(std::string(value.status().message()));
-    return ValueOperand{std::string(placeholder), AttributeValue::Null()};
+    // Read as NULL so that the checks after it still run.
+    static const AttributeValue* const kNull =
+        new AttributeValue(AttributeValue::Null());
+    values_.push_back(kNull);
+  } else {
+    values_.push_back(*value);
   }
-  return ValueOperand{std::string(placeholder), **value};
+  slots_.emplace_back(placeholder);
+  return ValueOperand{std::string(placeholder),
+                      static_cast<uint32_t>(slots_.size() - 1)};
 }
 
 }  // namespace dynamite::query_internal

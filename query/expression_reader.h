@@ -27,6 +27,7 @@
 #include "query/lexer.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
+#include "store/value.h"
 
 namespace dynamite::query_internal {
 
@@ -64,9 +65,12 @@ class ExpressionReader {
 
   // Reads a document path at the cursor.
   absl::StatusOr<DocumentPath> ParsePath();
-  // Resolves the `:v` token `placeholder`; an undefined one is recorded and
-  // read as NULL.
+  // Resolves the `:v` token `placeholder` to its slot (a new one at its
+  // first appearance); an undefined one is recorded and read as NULL.
   ValueOperand ResolveValue(absl::string_view placeholder);
+  // The values of the slots resolved so far, for the checks that read
+  // constants. Valid until the next ResolveValue().
+  ValueBindings values() const { return values_; }
 
   DeferredErrors& errors() { return errors_; }
 
@@ -82,6 +86,8 @@ class ExpressionReader {
   size_t pos_ = 0;
   int operators_ = 0;
   DeferredErrors errors_;
+  std::vector<std::string> slots_;             // placeholder by slot
+  std::vector<const AttributeValue*> values_;  // value by slot
 };
 
 }  // namespace dynamite::query_internal

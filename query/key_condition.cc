@@ -79,6 +79,8 @@ Op OpOf(Comparator comparator) {
 // same order) and collects one term per condition.
 class TermCollector {
  public:
+  explicit TermCollector(ValueBindings values) : values_(values) {}
+
   absl::Status Visit(const Condition& condition) {
     if (const Logical* logical = std::get_if<Logical>(&condition.rep)) {
       switch (logical->op) {
@@ -120,7 +122,7 @@ class TermCollector {
   // attribute must come first.
   absl::Status AddTerm(Op op, const std::vector<const Operand*>& operands) {
     const std::string* attribute = nullptr;
-    std::vector<AttributeValue> values;
+    std::vector<const AttributeValue*> values;
     for (const Operand* operand : operands) {
       if (const DocumentPath* path = operand->path()) {
         if (attribute != nullptr) {
@@ -143,7 +145,7 @@ class TermCollector {
           }
           op = Flip(op);
         }
-        values.push_back(value->value);
+        values.push_back(values_[value->slot]);
       } else {
         return ShapeError(
             "KeyConditionExpressions cannot contain nested operations");
@@ -162,6 +164,7 @@ class TermCollector {
     return absl::OkStatus();
   }
 
+  const ValueBindings values_;
   std::vector<KeyConditionTerm> terms_;
 };
 
@@ -194,29 +197,25 @@ absl::Status CheckKeyTerm(const KeySchema& schema, const KeyAttribute& key,
     }
     return absl::OkStatus();
   }
-  for (const AttributeValue& value : term->values) {
-    if (value.type() != ValueTypeOf(key.type)) {
+  for (const AttributeValue* value : term->values) {
+    if (value->type() != ValueTypeOf(key.type)) {
       return ValidationError(
           "One or more parameter values were invalid: Condition parameter "
           "type does not match schema type");
     }
   }
   if (is_partition && term->op != Op::kEq) return NotSupported();
-  for (const AttributeValue& value : term->values) {
-    DYNAMITE_RETURN_IF_ERROR(CheckKeyValue(schema, value, role));
+  for (const AttributeValue* value : term->values) {
+    DYNAMITE_RETURN_IF_ERROR(CheckKeyValue(schema, *value, role));
   }
   return absl::OkStatus();
 }
 
 }  // namespace
 
-absl::StatusOr<std::vector<KeyConditionTerm>> ParseKeyCondition(
-    absl::string_view expression, Placeholders& placeholders) {
-  DYNAMITE_ASSIGN_OR_RETURN(
-      Condition condition,
-      ParseCondition(expression, ExpressionKind::kKeyConditionExpression,
-                     placeholders));
-  TermCollector collector;
+absl::StatusOr<std::vector<KeyConditionTerm>> KeyConditionTerms(
+    const Condition& condition, ValueBindings values) {
+  TermCollector collector(values);
   DYNAMITE_RETURN_IF_ERROR(collector.Visit(condition));
   std::vector<KeyConditionTerm> terms = collector.TakeTerms();
   if (terms.size() > 2) {
@@ -235,13 +234,13 @@ absl::StatusOr<KeyCondition> BindKeyCondition(
   }
   KeyCondition result;
   result.partition_value =
-      FindTerm(terms, schema.partition_key.name)->values.front();
+      *FindTerm(terms, schema.partition_key.name)->values.front();
   if (schema.has_sort_key()) {
     if (const KeyConditionTerm* term = FindTerm(terms, schema.sort_key->name)) {
       SortKeyCondition sort;
       sort.op = term->op;
-      sort.value = term->values.front();
-      if (term->values.size() > 1) sort.upper = term->values[1];
+      sort.value = *term->values.front();
+      if (term->values.size() > 1) sort.upper = *term->values[1];
       result.sort = std::move(sort);
     }
   }
@@ -251,8 +250,15 @@ absl::StatusOr<KeyCondition> BindKeyCondition(
 absl::StatusOr<KeyCondition> CompileKeyCondition(absl::string_view expression,
                                                  const KeySchema& schema,
                                                  Placeholders& placeholders) {
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Condition condition,
+      ParseCondition(expression, ExpressionKind::kKeyConditionExpression,
+                     placeholders));
+  // Every slot is defined: ParseCondition() succeeded.
+  const std::vector<const AttributeValue*> values =
+      *placeholders.Bind(ValueSlots(condition));
   DYNAMITE_ASSIGN_OR_RETURN(std::vector<KeyConditionTerm> terms,
-                            ParseKeyCondition(expression, placeholders));
+                            KeyConditionTerms(condition, values));
   return BindKeyCondition(terms, schema);
 }
 

@@ -15,9 +15,11 @@
 //   3. against the key schema: the partition key tested with = only, no
 //      condition on a non-key attribute, values of the key's type, non-empty
 //      and within the key-size limits (store/key.h CheckKeyValue()).
-// Steps 1-2 are ParseKeyCondition() and step 3 is BindKeyCondition(), so a
-// caller can check unused placeholders, which DynamoDB validates before it
-// looks at the table, in between. CompileKeyCondition() does both.
+// Step 1 is ParseCondition(), step 2 KeyConditionTerms() and step 3
+// BindKeyCondition(), so a caller can check unused placeholders, which
+// DynamoDB validates before it looks at the table, between steps 2 and 3
+// (and can cache the tree of step 1: query/expression_cache.h).
+// CompileKeyCondition() does all three.
 //
 // Thread safety: pure functions, except that `placeholders` records use.
 
@@ -31,6 +33,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
+#include "query/ast.h"
 #include "query/placeholders.h"
 #include "store/key.h"
 #include "store/value.h"
@@ -54,18 +57,20 @@ struct KeyCondition {
 struct KeyConditionTerm {
   std::string attribute;
   SortKeyCondition::Op op = SortKeyCondition::Op::kEq;
-  std::vector<AttributeValue> values;  // two for BETWEEN, else one
+  // Two for BETWEEN, else one; not owned (the request's values).
+  std::vector<const AttributeValue*> values;
 };
 
-// Steps 1 and 2: parses `expression` and checks its shape. Returns one or
-// two terms in the order written, or a kValidation error, e.g.
+// Step 2: checks the shape of a KeyConditionExpression's tree, its value
+// slots bound to `values`. Returns one or two terms in the order written,
+// or a kValidation error, e.g.
 //   Invalid KeyConditionExpression: Invalid operator used in
 //   KeyConditionExpression: OR
 //   Invalid KeyConditionExpression: KeyConditionExpressions must only
 //   contain one condition per key
 //   Conditions can be of length 1 or 2 only
-absl::StatusOr<std::vector<KeyConditionTerm>> ParseKeyCondition(
-    absl::string_view expression, Placeholders& placeholders);
+absl::StatusOr<std::vector<KeyConditionTerm>> KeyConditionTerms(
+    const Condition& condition, ValueBindings values);
 
 // Step 3: checks `terms` against the table's (or index's) key schema.
 // Returns kValidation errors "Query condition missed key schema element:
@@ -75,7 +80,7 @@ absl::StatusOr<std::vector<KeyConditionTerm>> ParseKeyCondition(
 absl::StatusOr<KeyCondition> BindKeyCondition(
     const std::vector<KeyConditionTerm>& terms, const KeySchema& schema);
 
-// ParseKeyCondition() then BindKeyCondition().
+// ParseCondition(), KeyConditionTerms() and BindKeyCondition().
 absl::StatusOr<KeyCondition> CompileKeyCondition(absl::string_view expression,
                                                  const KeySchema& schema,
                                                  Placeholders& placeholders);

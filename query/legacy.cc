@@ -30,6 +30,7 @@
 #include "query/legacy.h"
 
 #include <cstddef>
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <utility>
@@ -224,12 +225,18 @@ Comparator ComparatorOf(Op op) {
 class Translator {
  public:
   Operand Value(AttributeValue value) {
-    return Operand{ValueOperand{NextPlaceholder(), std::move(value)}};
+    return Operand{RawValue(std::move(value))};
   }
 
+  // A new slot holding `value`.
   ValueOperand RawValue(AttributeValue value) {
-    return ValueOperand{NextPlaceholder(), std::move(value)};
+    const auto slot = static_cast<uint32_t>(literals_.size());
+    literals_.push_back(std::move(value));
+    return ValueOperand{absl::StrCat(":v", slot), slot};
   }
+
+  // The values of the slots made so far, by slot.
+  std::vector<AttributeValue> TakeLiterals() { return std::move(literals_); }
 
   // REQUIRES: CheckCondition(op, values) is OK.
   Condition Translate(const std::string& attribute, Op op,
@@ -279,9 +286,7 @@ class Translator {
   }
 
  private:
-  std::string NextPlaceholder() { return absl::StrCat(":v", next_++); }
-
-  int next_ = 0;
+  std::vector<AttributeValue> literals_;
 };
 
 // Joins conditions[begin, end) with `op` as a balanced tree, the left half
@@ -589,8 +594,11 @@ absl::StatusOr<KeyCondition> BindKeyConditions(
   for (const auto& [attribute, condition] : conditions) {
     // A non-indexable operator on a non-key attribute is never looked at:
     // its presence alone fails the schema walk.
-    terms.push_back(
-        KeyConditionTerm{attribute, KeyOpOf(condition.op), condition.values});
+    KeyConditionTerm term{attribute, KeyOpOf(condition.op), {}};
+    for (const AttributeValue& value : condition.values) {
+      term.values.push_back(&value);
+    }
+    terms.push_back(std::move(term));
   }
   const LegacyCondition* partition =
       Find(conditions, schema.partition_key.name);
@@ -617,7 +625,7 @@ absl::StatusOr<KeyCondition> BindKeyConditions(
 
 // ---------------------------------------------------------------- filters
 
-absl::StatusOr<std::optional<Condition>> TranslateFilter(
+absl::StatusOr<std::optional<BoundCondition>> TranslateFilter(
     const LegacyConditions& conditions, ConditionalOperator op) {
   for (const auto& [attribute, condition] : conditions) {
     DYNAMITE_RETURN_IF_ERROR(CheckCondition(condition.op, condition.values));
@@ -629,10 +637,13 @@ absl::StatusOr<std::optional<Condition>> TranslateFilter(
     translated.push_back(
         translator.Translate(attribute, condition.op, condition.values));
   }
-  return Join(std::move(translated), op);
+  std::optional<Condition> joined = Join(std::move(translated), op);
+  if (!joined.has_value()) return std::optional<BoundCondition>();
+  return std::optional<BoundCondition>(
+      BoundCondition(*std::move(joined), translator.TakeLiterals()));
 }
 
-absl::StatusOr<std::optional<Condition>> TranslateExpected(
+absl::StatusOr<std::optional<BoundCondition>> TranslateExpected(
     const ExpectedAttributeValues& expected, ConditionalOperator op) {
   for (const auto& [attribute, entry] : expected) {
     DYNAMITE_RETURN_IF_ERROR(CheckExpectedShape(attribute, entry));
@@ -657,12 +668,15 @@ absl::StatusOr<std::optional<Condition>> TranslateExpected(
       translated.push_back(translator.Translate(attribute, Op::kNull, {}));
     }
   }
-  return Join(std::move(translated), op);
+  std::optional<Condition> joined = Join(std::move(translated), op);
+  if (!joined.has_value()) return std::optional<BoundCondition>();
+  return std::optional<BoundCondition>(
+      BoundCondition(*std::move(joined), translator.TakeLiterals()));
 }
 
 // ------------------------------------------------------- AttributeUpdates
 
-absl::StatusOr<UpdateExpression> TranslateAttributeUpdates(
+absl::StatusOr<BoundUpdate> TranslateAttributeUpdates(
     const AttributeValueUpdates& updates) {
   for (const auto& [attribute, update] : updates) {
     DYNAMITE_RETURN_IF_ERROR(CheckAttributeUpdate(update));
@@ -703,11 +717,13 @@ absl::StatusOr<UpdateExpression> TranslateAttributeUpdates(
     expression.set.push_back(
         SetAction{std::move(path), Operand{std::move(append)}});
   }
-  return expression;
+  return BoundUpdate(std::move(expression), translator.TakeLiterals());
 }
 
-absl::StatusOr<UpdateResult> ApplyAttributeUpdates(
-    const UpdateExpression& update, const Item* current, const Item& key) {
+absl::StatusOr<UpdateResult> ApplyAttributeUpdates(const BoundUpdate& bound,
+                                                   const Item* current,
+                                                   const Item& key) {
+  const UpdateExpression& update = bound.tree();
   if (update.set.empty() && update.remove.empty() && update.add.empty() &&
       update.del.empty()) {
     // An UpdateItem that changes nothing still creates the item (alternator
@@ -716,7 +732,8 @@ absl::StatusOr<UpdateResult> ApplyAttributeUpdates(
     result.item = current != nullptr ? *current : key;
     return result;
   }
-  absl::StatusOr<UpdateResult> result = ApplyUpdate(update, current, key);
+  absl::StatusOr<UpdateResult> result =
+      ApplyUpdate(update, bound.values(), current, key);
   if (!result.ok() && result.status().message() == kExpressionWrongType) {
     // dynalite actions/updateItem.js and test/updateItem.js "should return
     // ValidationException if trying to add NS to SS"; alternator test_item.py

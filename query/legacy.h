@@ -9,9 +9,9 @@
 // handle it unchanged. Every attribute named in a legacy parameter is one
 // top-level path element, whatever its text: "a.b" is the attribute "a.b",
 // never a path (alternator test_nested.py::test_attribute_updates_dot).
-// Values keep their AttributeValue; their ValueOperand::placeholder is a
-// synthetic ":v0", ":v1", ... numbered in translation order, for messages
-// and debugging only.
+// The values are the translation's own: a translated tree comes bound to
+// them (query/bound.h), slot i with the synthetic placeholder ":v<i>", in
+// translation order.
 //
 // Each function validates its whole parameter before translating it and
 // reports the first error in the order DynamoDB checks, with DynamoDB's
@@ -34,6 +34,7 @@
 #include "absl/strings/string_view.h"
 
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/key_condition.h"
 #include "query/update.h"
 #include "store/item.h"
@@ -134,7 +135,7 @@ absl::StatusOr<KeyCondition> BindKeyConditions(
 // filter), or a kValidation error for the first invalid condition (see
 // CheckKeyConditions() for the per-condition checks). Whether a QueryFilter
 // names a key attribute needs the schema and is the caller's check.
-absl::StatusOr<std::optional<Condition>> TranslateFilter(
+absl::StatusOr<std::optional<BoundCondition>> TranslateFilter(
     const LegacyConditions& conditions, ConditionalOperator op);
 
 // ----------------------------------------------------------------- Expected
@@ -146,7 +147,7 @@ absl::StatusOr<std::optional<Condition>> TranslateFilter(
 // std::nullopt for an empty map, or a kValidation error such as
 //   One or more parameter values were invalid: Value must be provided when
 //   Exists is true for Attribute: a
-absl::StatusOr<std::optional<Condition>> TranslateExpected(
+absl::StatusOr<std::optional<BoundCondition>> TranslateExpected(
     const ExpectedAttributeValues& expected, ConditionalOperator op);
 
 // --------------------------------------------------------- AttributeUpdates
@@ -175,7 +176,7 @@ using AttributeValueUpdates = std::map<std::string, AttributeValueUpdate>;
 //   One or more parameter values were invalid: ADD action is not supported
 //   for the type S
 // An empty map translates to an empty UpdateExpression.
-absl::StatusOr<UpdateExpression> TranslateAttributeUpdates(
+absl::StatusOr<BoundUpdate> TranslateAttributeUpdates(
     const AttributeValueUpdates& updates);
 
 // ApplyUpdate() for a tree from TranslateAttributeUpdates(), with the two
@@ -184,8 +185,9 @@ absl::StatusOr<UpdateExpression> TranslateAttributeUpdates(
 // attribute of the wrong type for ADD or DELETE is reported as "Type
 // mismatch for attribute to update" (kValidation) instead of the
 // UpdateExpression message.
-absl::StatusOr<UpdateResult> ApplyAttributeUpdates(
-    const UpdateExpression& update, const Item* current, const Item& key);
+absl::StatusOr<UpdateResult> ApplyAttributeUpdates(const BoundUpdate& update,
+                                                   const Item* current,
+                                                   const Item& key);
 
 // ---------------------------------------------------------- AttributesToGet
 

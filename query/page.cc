@@ -6,7 +6,7 @@
 
 namespace dynamite {
 
-PageBuilder::PageBuilder(int64_t limit, const Condition* filter,
+PageBuilder::PageBuilder(int64_t limit, const BoundCondition* filter,
                          PageContents contents)
     : limit_(limit), filter_(filter), contents_(contents) {
   // Reserve for small pages only: Limit is the caller's number and may be
@@ -20,7 +20,8 @@ PageBuilder::PageBuilder(int64_t limit, const Condition* filter,
 bool PageBuilder::Add(const ItemPtr& item, int64_t size) {
   ++page_.scanned_count;
   bytes_read_ += size;
-  if (filter_ == nullptr || EvaluateCondition(*filter_, *item)) {
+  if (filter_ == nullptr ||
+      EvaluateCondition(filter_->tree(), filter_->values(), *item)) {
     ++page_.count;
     if (contents_ == PageContents::kItems) page_.items.push_back(item);
   }

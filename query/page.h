@@ -12,7 +12,7 @@
 #include <utility>
 #include <vector>
 
-#include "query/ast.h"
+#include "query/bound.h"
 #include "store/item.h"
 
 namespace dynamite {
@@ -41,7 +41,8 @@ class PageBuilder {
   // `limit`: items evaluated per page, 0 for none. `filter`: the
   // FilterExpression or nullptr; not owned, must outlive the builder. Items
   // that fail it are neither kept nor copied.
-  PageBuilder(int64_t limit, const Condition* filter, PageContents contents);
+  PageBuilder(int64_t limit, const BoundCondition* filter,
+              PageContents contents);
 
   // Takes the next item read and its DynamoDB size; returns false when the
   // page is full. The item that fills the budget is still taken: the page
@@ -52,7 +53,7 @@ class PageBuilder {
 
  private:
   const int64_t limit_;
-  const Condition* const filter_;
+  const BoundCondition* const filter_;
   const PageContents contents_;
   int64_t bytes_read_ = 0;
   ReadPage page_;

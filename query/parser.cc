@@ -295,8 +295,8 @@ class ConditionParser {
     const absl::string_view name = ComparatorName(op);
     CheckDistinct(errors_, name, comparison.lhs, {&comparison.rhs});
     if (op != Comparator::kEq && op != Comparator::kNe) {
-      CheckOrderable(errors_, name, comparison.lhs);
-      CheckOrderable(errors_, name, comparison.rhs);
+      CheckOrderable(errors_, name, comparison.lhs, reader_.values());
+      CheckOrderable(errors_, name, comparison.rhs, reader_.values());
     }
     out = ParsedCondition{Condition{std::move(comparison)}};
     return absl::OkStatus();
@@ -316,10 +316,10 @@ class ConditionParser {
                     std::move(upper.operand)};
     CheckDistinct(errors_, "BETWEEN", between.subject,
                   {&between.lower, &between.upper});
-    CheckOrderable(errors_, "BETWEEN", between.subject);
-    CheckOrderable(errors_, "BETWEEN", between.lower);
-    CheckOrderable(errors_, "BETWEEN", between.upper);
-    CheckBetweenBounds(errors_, between);
+    CheckOrderable(errors_, "BETWEEN", between.subject, reader_.values());
+    CheckOrderable(errors_, "BETWEEN", between.lower, reader_.values());
+    CheckOrderable(errors_, "BETWEEN", between.upper, reader_.values());
+    CheckBetweenBounds(errors_, between, reader_.values());
     out = ParsedCondition{Condition{std::move(between)}};
     return absl::OkStatus();
   }
@@ -424,7 +424,7 @@ class ConditionParser {
                        "function; operator or function: ",
                        name.text, ", number of operands: ", call.args.size()));
     } else {
-      CheckFunctionOperands(errors_, call);
+      CheckFunctionOperands(errors_, call, reader_.values());
     }
     return ParsedOperand{Operand{std::move(call)}, name.offset};
   }

@@ -1,5 +1,6 @@
 #include "query/placeholders.h"
 
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -31,6 +32,7 @@ absl::StatusOr<std::string> Placeholders::ResolveName(
     auto it = names_->find(std::string(placeholder));
     if (it != names_->end()) {
       used_names_.insert(it->first);
+      resolved_names_.push_back(it->first);
       return it->second;
     }
   }
@@ -53,6 +55,28 @@ absl::StatusOr<const AttributeValue*> Placeholders::ResolveValue(
       "An expression attribute value used in expression is not defined; "
       "attribute value: ",
       placeholder));
+}
+
+std::optional<std::vector<const AttributeValue*>> Placeholders::Bind(
+    const std::vector<std::string>& slots) const {
+  std::vector<const AttributeValue*> bound;
+  bound.reserve(slots.size());
+  for (const std::string& slot : slots) {
+    if (values_ == nullptr) return std::nullopt;
+    auto it = values_->find(slot);
+    if (it == values_->end()) return std::nullopt;
+    bound.push_back(&it->second);
+  }
+  return bound;
+}
+
+void Placeholders::MarkUsed(const std::vector<std::string>& names,
+                            const std::vector<std::string>& values) {
+  for (const std::string& name : names) {
+    used_names_.insert(name);
+    resolved_names_.push_back(name);
+  }
+  for (const std::string& value : values) used_values_.insert(value);
 }
 
 absl::Status Placeholders::CheckAllUsed() const {

@@ -17,7 +17,9 @@
 #define DYNAMITE_QUERY_PLACEHOLDERS_H_
 
 #include <map>
+#include <optional>
 #include <string>
+#include <vector>
 
 #include "absl/container/flat_hash_set.h"
 #include "absl/status/status.h"
@@ -62,11 +64,32 @@ class Placeholders {
   // and the same with ExpressionAttributeValues.
   absl::Status CheckAllUsed() const;
 
+  // Records the use of `names` ("#n") and `values` (":v") as resolving
+  // them would: for a tree the expression cache parsed for an earlier
+  // request with the same text and names.
+  void MarkUsed(const std::vector<std::string>& names,
+                const std::vector<std::string>& values);
+
+  // Every name resolved so far, in order (repeats included): an expression
+  // used the names resolved between the size() before and after its parse.
+  const std::vector<std::string>& resolved_names() const {
+    return resolved_names_;
+  }
+
+  // The values of `slots` (placeholders, as from ValueSlots()), or
+  // std::nullopt when one is not defined. Records no use.
+  std::optional<std::vector<const AttributeValue*>> Bind(
+      const std::vector<std::string>& slots) const;
+
+  const std::map<std::string, std::string>* names() const { return names_; }
+  const AttributeMap* values() const { return values_; }
+
  private:
   const std::map<std::string, std::string>* names_;
   const AttributeMap* values_;
   absl::flat_hash_set<std::string> used_names_;
   absl::flat_hash_set<std::string> used_values_;
+  std::vector<std::string> resolved_names_;
 };
 
 }  // namespace dynamite

@@ -37,7 +37,7 @@ struct QueryPlan {
   // visited, after Limit and the read budget have counted the item; items
   // that fail it are neither kept nor copied. Not owned; must outlive the
   // call.
-  const Condition* filter = nullptr;
+  const BoundCondition* filter = nullptr;
 };
 
 ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,

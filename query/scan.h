@@ -29,7 +29,7 @@ struct ScanPlan {
   // Items evaluated per page; 0 means no limit.
   int64_t limit = 0;
   // The FilterExpression, or nullptr; as QueryPlan::filter.
-  const Condition* filter = nullptr;
+  const BoundCondition* filter = nullptr;
 };
 
 ReadPage ExecuteScan(const Table& table, const ScanPlan& plan,

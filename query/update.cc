@@ -99,22 +99,25 @@ bool ParentFits(const AttributeValue& parent, const DocumentPath& path) {
 // ------------------------------------------------------------ evaluation
 
 absl::StatusOr<AttributeValue> Evaluate(const Operand& operand,
+                                        ValueBindings values,
                                         const Item& item) {
   if (const DocumentPath* path = operand.path()) {
     const AttributeValue* value = ResolvePath(item, *path);
     if (value == nullptr) return MissingAttribute();
     return *value;
   }
-  if (const ValueOperand* value = operand.value()) return value->value;
+  if (const ValueOperand* value = operand.value()) return *values[value->slot];
   const FunctionCall& call = *operand.call();
   if (call.function == Function::kIfNotExists) {
     const AttributeValue* value = ResolvePath(item, *call.args[0].path());
     if (value != nullptr) return *value;
-    return Evaluate(call.args[1], item);
+    return Evaluate(call.args[1], values, item);
   }
   // list_append
-  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue a, Evaluate(call.args[0], item));
-  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue b, Evaluate(call.args[1], item));
+  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue a,
+                            Evaluate(call.args[0], values, item));
+  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue b,
+                            Evaluate(call.args[1], values, item));
   if (a.type() != ValueType::kL || b.type() != ValueType::kL) {
     return WrongType();
   }
@@ -124,11 +127,13 @@ absl::StatusOr<AttributeValue> Evaluate(const Operand& operand,
 }
 
 absl::StatusOr<AttributeValue> EvaluateSet(const SetAction& action,
+                                           ValueBindings values,
                                            const Item& item) {
-  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue first, Evaluate(action.first, item));
+  DYNAMITE_ASSIGN_OR_RETURN(AttributeValue first,
+                            Evaluate(action.first, values, item));
   if (action.op == Arithmetic::kNone) return first;
   DYNAMITE_ASSIGN_OR_RETURN(AttributeValue second,
-                            Evaluate(*action.second, item));
+                            Evaluate(*action.second, values, item));
   if (first.type() != ValueType::kN || second.type() != ValueType::kN) {
     return WrongType();
   }
@@ -185,8 +190,9 @@ size_t SetSize(const AttributeValue& set) {
 }
 
 absl::StatusOr<AttributeValue> EvaluateAdd(const AddAction& action,
+                                           ValueBindings values,
                                            const Item& item) {
-  const AttributeValue& operand = action.value.value;
+  const AttributeValue& operand = *values[action.value.slot];
   const AttributeValue* existing = ResolvePath(item, action.path);
   if (existing == nullptr) return operand;
   if (existing->type() != operand.type()) return WrongType();
@@ -284,11 +290,13 @@ absl::StatusOr<bool> CheckRemove(const Item& item, const DocumentPath& path,
 }
 
 absl::StatusOr<std::vector<Write>> ComputeWrites(const UpdateExpression& update,
+                                                 ValueBindings values,
                                                  const Item& old,
                                                  bool item_exists) {
   std::vector<Write> writes;
   for (const SetAction& action : update.set) {
-    DYNAMITE_ASSIGN_OR_RETURN(AttributeValue value, EvaluateSet(action, old));
+    DYNAMITE_ASSIGN_OR_RETURN(AttributeValue value,
+                              EvaluateSet(action, values, old));
     writes.push_back(Write{&action.path, std::move(value)});
   }
   for (const DocumentPath& path : update.remove) {
@@ -297,15 +305,16 @@ absl::StatusOr<std::vector<Write>> ComputeWrites(const UpdateExpression& update,
     if (removes) writes.push_back(Write{&path, std::nullopt});
   }
   for (const AddAction& action : update.add) {
-    DYNAMITE_ASSIGN_OR_RETURN(AttributeValue value, EvaluateAdd(action, old));
+    DYNAMITE_ASSIGN_OR_RETURN(AttributeValue value,
+                              EvaluateAdd(action, values, old));
     writes.push_back(Write{&action.path, std::move(value)});
   }
   for (const DeleteAction& action : update.del) {
     const AttributeValue* existing = ResolvePath(old, action.path);
     if (existing == nullptr) continue;
-    if (existing->type() != action.value.value.type()) return WrongType();
-    AttributeValue rest =
-        CombineSets(*existing, action.value.value, /*add=*/false);
+    const AttributeValue& operand = *values[action.value.slot];
+    if (existing->type() != operand.type()) return WrongType();
+    AttributeValue rest = CombineSets(*existing, operand, /*add=*/false);
     if (SetSize(rest) == 0) {
       writes.push_back(Write{&action.path, std::nullopt});
     } else {
@@ -318,6 +327,7 @@ absl::StatusOr<std::vector<Write>> ComputeWrites(const UpdateExpression& update,
 }  // namespace
 
 absl::StatusOr<UpdateResult> ApplyUpdate(const UpdateExpression& update,
+                                         ValueBindings values,
                                          const Item* current, const Item& key) {
   UpdateResult result;
   result.modified_paths = update.ModifiedPaths();
@@ -327,7 +337,7 @@ absl::StatusOr<UpdateResult> ApplyUpdate(const UpdateExpression& update,
     return result;
   }
   DYNAMITE_ASSIGN_OR_RETURN(std::vector<Write> writes,
-                            ComputeWrites(update, old, item_exists));
+                            ComputeWrites(update, values, old, item_exists));
   Item item = old;
   // In-place writes first: they change no list's length, so the positions
   // of the later steps are still those before the update.

@@ -35,9 +35,9 @@ struct UpdateResult {
   std::vector<DocumentPath> modified_paths;
 };
 
-// Applies `update` to `current`, or, when `current` is nullptr (no such
-// item), to an item holding just `key`. Returns kValidation errors with
-// DynamoDB's messages:
+// Applies `update`, its value slots bound to `values`, to `current`, or,
+// when `current` is nullptr (no such item), to an item holding just `key`.
+// Returns kValidation errors with DynamoDB's messages:
 //   "The provided expression refers to an attribute that does not exist in
 //    the item" (a path read on a right-hand side is missing);
 //   "An operand in the update expression has an incorrect data type" (+ or
@@ -49,6 +49,7 @@ struct UpdateResult {
 //   Number overflow / underflow errors from store/number.h.
 // REQUIRES: `update` came from ParseUpdate() (paths are disjoint).
 absl::StatusOr<UpdateResult> ApplyUpdate(const UpdateExpression& update,
+                                         ValueBindings values,
                                          const Item* current, const Item& key);
 
 // Returns "One or more parameter values were invalid: Cannot update

@@ -41,6 +41,7 @@ using query_internal::kRankArity;
 using query_internal::kRankFirst;
 using query_internal::kRankPlacement;
 using query_internal::LookupFunction;
+using query_internal::StaticType;
 
 enum class Clause { kSet, kRemove, kAdd, kDelete };
 constexpr absl::string_view kClauseNames[] = {"SET", "REMOVE", "ADD", "DELETE"};
@@ -148,7 +149,7 @@ class UpdateParser {
     }
     AddAction action{std::move(path),
                      reader_.ResolveValue(reader_.Advance().text)};
-    const ValueType type = action.value.value.type();
+    const ValueType type = reader_.values()[action.value.slot]->type();
     const bool is_add = clause == Clause::kAdd;
     if (!IsSetType(type) && !(is_add && type == ValueType::kN)) {
       reader_.errors().AddSemantic(absl::StrCat(
@@ -173,10 +174,11 @@ class UpdateParser {
       DYNAMITE_ASSIGN_OR_RETURN(action.second, ParseOperand(/*depth=*/0));
       const absl::string_view op = next == TokenKind::kPlus ? "+" : "-";
       for (const Operand* operand : {&action.first, &*action.second}) {
-        if (const ValueOperand* value = operand->value();
-            value != nullptr && value->value.type() != ValueType::kN) {
+        const std::optional<ValueType> type =
+            StaticType(*operand, reader_.values());
+        if (operand->value() != nullptr && type != ValueType::kN) {
           reader_.errors().AddSemantic(
-              OperandTypeError(op, ValueTypeName(value->value.type())));
+              OperandTypeError(op, ValueTypeName(*type)));
         }
       }
     }
@@ -248,10 +250,10 @@ class UpdateParser {
       }
     } else if (*function == Function::kListAppend) {
       for (const Operand& arg : call.args) {
-        if (const ValueOperand* value = arg.value();
-            value != nullptr && value->value.type() != ValueType::kL) {
-          reader_.errors().AddSemantic(OperandTypeError(
-              "list_append", ValueTypeName(value->value.type())));
+        const std::optional<ValueType> type = StaticType(arg, reader_.values());
+        if (arg.value() != nullptr && type != ValueType::kL) {
+          reader_.errors().AddSemantic(
+              OperandTypeError("list_append", ValueTypeName(*type)));
         }
       }
     }

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "store/item.h"
@@ -130,7 +131,10 @@ void RunCases(const std::vector<Case>& cases) {
     absl::StatusOr<Condition> condition = ParseCondition(
         c.expression, ExpressionKind::kConditionExpression, placeholders);
     ASSERT_THAT(condition, IsOk());
-    EXPECT_EQ(EvaluateCondition(*condition, item), c.expected);
+    const BoundCondition bound =
+        BindParsed(*std::move(condition), placeholders);
+    EXPECT_EQ(EvaluateCondition(bound.tree(), bound.values(), item),
+              c.expected);
   }
 }
 

@@ -10,6 +10,8 @@
 #include "gtest/gtest.h"
 
 #include "common/errors.h"
+#include "query/bound.h"
+#include "query/parser.h"
 #include "query/placeholders.h"
 #include "store/key.h"
 #include "store/value.h"
@@ -305,8 +307,12 @@ TEST(KeyConditionTest, ParseAndBindSplitLetsCallersCheckUnusedPlaceholders) {
   const AttributeMap values = {{":v", AttributeValue::S("v")}};
   Placeholders placeholders(&names, &values);
 
+  absl::StatusOr<Condition> condition = ParseCondition(
+      "zzz = :v", ExpressionKind::kKeyConditionExpression, placeholders);
+  ASSERT_THAT(condition, IsOk());
+  const BoundCondition bound = BindParsed(*std::move(condition), placeholders);
   absl::StatusOr<std::vector<KeyConditionTerm>> terms =
-      ParseKeyCondition("zzz = :v", placeholders);
+      KeyConditionTerms(bound.tree(), bound.values());
 
   ASSERT_THAT(terms, IsOk());
   ASSERT_EQ(terms->size(), 1u);

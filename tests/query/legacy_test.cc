@@ -23,6 +23,7 @@
 
 #include "common/errors.h"
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/evaluate.h"
 #include "query/key_condition.h"
 #include "query/parser.h"
@@ -92,24 +93,50 @@ AttributeMap Numbered(const std::vector<AttributeValue>& values) {
   return map;
 }
 
-Condition ParseWith(absl::string_view text,
-                    const std::vector<AttributeValue>& values) {
+// A bound condition as plain data, to compare and evaluate: its tree and
+// the value of each placeholder.
+struct Translated {
+  Condition tree;
+  AttributeMap values;
+
+  bool Matches(const Item& item) const {
+    std::vector<const AttributeValue*> bound;
+    for (const std::string& slot : ValueSlots(tree)) {
+      bound.push_back(&values.at(slot));
+    }
+    return EvaluateCondition(tree, bound, item);
+  }
+  friend bool operator==(const Translated&, const Translated&) = default;
+};
+
+Translated Unbind(const BoundCondition& bound) {
+  Translated result{bound.tree(), {}};
+  const std::vector<std::string> slots = ValueSlots(bound.tree());
+  for (size_t i = 0; i < slots.size(); ++i) {
+    result.values.emplace(slots[i], *bound.values()[i]);
+  }
+  return result;
+}
+
+Translated ParseWith(absl::string_view text,
+                     const std::vector<AttributeValue>& values) {
   const AttributeMap map = Numbered(values);
   Placeholders placeholders(nullptr, &map);
   absl::StatusOr<Condition> condition =
       ParseCondition(text, ExpressionKind::kConditionExpression, placeholders);
   EXPECT_THAT(condition, IsOk()) << text;
-  return condition.ok() ? *condition : Condition{};
+  if (!condition.ok()) return Translated{};
+  return Unbind(BindParsed(*std::move(condition), placeholders));
 }
 
 // The single condition a non-empty map translates to.
-Condition FilterOf(const LegacyConditions& conditions,
-                   ConditionalOperator op = ConditionalOperator::kAnd) {
-  absl::StatusOr<std::optional<Condition>> filter =
+Translated FilterOf(const LegacyConditions& conditions,
+                    ConditionalOperator op = ConditionalOperator::kAnd) {
+  absl::StatusOr<std::optional<BoundCondition>> filter =
       TranslateFilter(conditions, op);
   EXPECT_THAT(filter, IsOk());
-  if (!filter.ok() || !filter->has_value()) return Condition{};
-  return **filter;
+  if (!filter.ok() || !filter->has_value()) return Translated{};
+  return Unbind(**filter);
 }
 
 int Depth(const Condition& condition) {
@@ -206,11 +233,12 @@ TEST(TranslateFilterTest, EachOperatorEqualsItsExpression) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(ComparisonOperatorName(c.op));
-    const Condition translated = FilterOf({{"a", {c.op, c.values}}});
-    const Condition parsed = ParseWith(c.expression, c.values);
+    const Translated translated = FilterOf({{"a", {c.op, c.values}}});
+    const Translated parsed = ParseWith(c.expression, c.values);
 
     EXPECT_TRUE(translated == parsed)
-        << ConditionToString(translated) << " vs " << ConditionToString(parsed);
+        << ConditionToString(translated.tree) << " vs "
+        << ConditionToString(parsed.tree);
   }
 }
 
@@ -273,9 +301,9 @@ TEST(TranslateFilterTest, EvaluatesAsDynamoDB) {
   const Item item = SampleItem();
   for (const Case& c : cases) {
     SCOPED_TRACE(absl::StrCat(c.attribute, " ", ComparisonOperatorName(c.op)));
-    const Condition filter = FilterOf({{c.attribute, {c.op, c.values}}});
+    const Translated filter = FilterOf({{c.attribute, {c.op, c.values}}});
 
-    EXPECT_EQ(EvaluateCondition(filter, item), c.matches);
+    EXPECT_EQ(filter.Matches(item), c.matches);
   }
 }
 
@@ -302,13 +330,13 @@ TEST(TranslateFilterTest, AndNeedsAllOrNeedsOne) {
   const Item one = {{"a", N(1)}, {"b", N(3)}};
   const Item none = {{"a", N(0)}};
 
-  const Condition all = FilterOf(conditions, ConditionalOperator::kAnd);
-  const Condition any = FilterOf(conditions, ConditionalOperator::kOr);
+  const Translated all = FilterOf(conditions, ConditionalOperator::kAnd);
+  const Translated any = FilterOf(conditions, ConditionalOperator::kOr);
 
-  EXPECT_TRUE(EvaluateCondition(all, both));
-  EXPECT_FALSE(EvaluateCondition(all, one));
-  EXPECT_TRUE(EvaluateCondition(any, one));
-  EXPECT_FALSE(EvaluateCondition(any, none));
+  EXPECT_TRUE(all.Matches(both));
+  EXPECT_FALSE(all.Matches(one));
+  EXPECT_TRUE(any.Matches(one));
+  EXPECT_FALSE(any.Matches(none));
 }
 
 TEST(TranslateFilterTest, ManyConditionsMakeAShallowTree) {
@@ -323,14 +351,14 @@ TEST(TranslateFilterTest, ManyConditionsMakeAShallowTree) {
   one_wrong["a7777"] = N(-1);
   const Item only_one = {{"a9999", N(9999)}};
 
-  const Condition all = FilterOf(conditions, ConditionalOperator::kAnd);
-  const Condition any = FilterOf(conditions, ConditionalOperator::kOr);
+  const Translated all = FilterOf(conditions, ConditionalOperator::kAnd);
+  const Translated any = FilterOf(conditions, ConditionalOperator::kOr);
 
-  EXPECT_LE(Depth(all), 15);  // ceil(log2(10000)) + 1
-  EXPECT_TRUE(EvaluateCondition(all, item));
-  EXPECT_FALSE(EvaluateCondition(all, one_wrong));
-  EXPECT_TRUE(EvaluateCondition(any, only_one));
-  EXPECT_FALSE(EvaluateCondition(any, Item()));
+  EXPECT_LE(Depth(all.tree), 15);  // ceil(log2(10000)) + 1
+  EXPECT_TRUE(all.Matches(item));
+  EXPECT_FALSE(all.Matches(one_wrong));
+  EXPECT_TRUE(any.Matches(only_one));
+  EXPECT_FALSE(any.Matches(Item()));
 }
 
 TEST(TranslateFilterTest, EmptyMapIsNoFilter) {
@@ -341,13 +369,13 @@ TEST(TranslateFilterTest, EmptyMapIsNoFilter) {
 }
 
 TEST(TranslateFilterTest, DotInNameIsOneAttribute) {
-  const Condition filter = FilterOf({{"a.b", {Op::kEq, {N(1)}}}});
-  const Comparison& comparison = std::get<Comparison>(filter.rep);
+  const Translated filter = FilterOf({{"a.b", {Op::kEq, {N(1)}}}});
+  const Comparison& comparison = std::get<Comparison>(filter.tree.rep);
 
   EXPECT_EQ(comparison.lhs.path()->elements,
             std::vector<PathElement>{std::string("a.b")});
-  EXPECT_TRUE(EvaluateCondition(filter, {{"a.b", N(1)}}));
-  EXPECT_FALSE(EvaluateCondition(filter, {{"a", M({{"b", N(1)}})}}));
+  EXPECT_TRUE(filter.Matches({{"a.b", N(1)}}));
+  EXPECT_FALSE(filter.Matches({{"a", M({{"b", N(1)}})}}));
 }
 
 TEST(TranslateFilterTest, AcceptsEveryTypeDynamoDBAccepts) {
@@ -486,13 +514,13 @@ TEST(TranslateExpectedTest, EachFormEqualsItsExpression) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.name);
-    absl::StatusOr<std::optional<Condition>> translated =
+    absl::StatusOr<std::optional<BoundCondition>> translated =
         TranslateExpected({{"a", c.expected}}, ConditionalOperator::kAnd);
     ASSERT_THAT(translated, IsOk());
     ASSERT_TRUE(translated->has_value());
 
-    EXPECT_TRUE(**translated == ParseWith(c.expression, c.values))
-        << ConditionToString(**translated);
+    EXPECT_TRUE(Unbind(**translated) == ParseWith(c.expression, c.values))
+        << ConditionToString((*translated)->tree());
   }
 }
 
@@ -502,11 +530,12 @@ TEST(TranslateExpectedTest, EvaluatesAsDynamoDB) {
   const Item item = {{"a", N(1)}, {"b", N(2)}};
   auto check = [&](const ExpectedAttributeValues& expected,
                    ConditionalOperator op) {
-    absl::StatusOr<std::optional<Condition>> condition =
+    absl::StatusOr<std::optional<BoundCondition>> condition =
         TranslateExpected(expected, op);
     EXPECT_THAT(condition, IsOk());
     return condition.ok() && condition->has_value() &&
-           EvaluateCondition(**condition, item);
+           EvaluateCondition((*condition)->tree(), (*condition)->values(),
+                             item);
   };
   constexpr auto kAnd = ConditionalOperator::kAnd;
   constexpr auto kOr = ConditionalOperator::kOr;
@@ -760,7 +789,7 @@ const Item kKey = {{"p", S("k")}};
 
 absl::StatusOr<UpdateResult> Apply(const AttributeValueUpdates& updates,
                                    const Item* current) {
-  absl::StatusOr<UpdateExpression> update = TranslateAttributeUpdates(updates);
+  absl::StatusOr<BoundUpdate> update = TranslateAttributeUpdates(updates);
   if (!update.ok()) return update.status();
   return ApplyAttributeUpdates(*update, current, kKey);
 }
@@ -790,18 +819,24 @@ TEST(AttributeUpdatesTest, EachActionEqualsItsUpdateExpression) {
                   placeholders);
   ASSERT_THAT(parsed, IsOk());
 
-  absl::StatusOr<UpdateExpression> translated =
-      TranslateAttributeUpdates(updates);
+  absl::StatusOr<BoundUpdate> translated = TranslateAttributeUpdates(updates);
 
   ASSERT_THAT(translated, IsOk());
-  EXPECT_TRUE(*translated == *parsed) << UpdateToString(*translated);
+  // The same clauses, and each placeholder bound to the same value (the
+  // slots are numbered in text order, the translation's in map order).
+  EXPECT_EQ(UpdateToString(translated->tree()), UpdateToString(*parsed));
+  const std::vector<std::string> slots = ValueSlots(translated->tree());
+  ASSERT_EQ(slots.size(), values.size());
+  for (size_t i = 0; i < slots.size(); ++i) {
+    EXPECT_EQ(*translated->values()[i], values.at(slots[i])) << slots[i];
+  }
 }
 
 TEST(AttributeUpdatesTest, AddOfAListAppends) {
-  absl::StatusOr<UpdateExpression> translated = TranslateAttributeUpdates(
+  absl::StatusOr<BoundUpdate> translated = TranslateAttributeUpdates(
       {{"a", {.action = AttributeAction::kAdd, .value = L({N(3)})}}});
   ASSERT_THAT(translated, IsOk());
-  EXPECT_EQ(UpdateToString(*translated),
+  EXPECT_EQ(UpdateToString(translated->tree()),
             "SET a = list_append(if_not_exists(a, :v0), :v1)");
   // alternator test_item.py::test_update_item_add (AWS): lists append,
   // duplicates and mixed types included.

@@ -99,10 +99,31 @@ TEST(ParserTest, PlaceholderNamesAreSinglePathElements) {
   EXPECT_EQ(*comparison.lhs.path(),
             (DocumentPath{{std::string("a.b"), ListIndex{1}}}));
   ASSERT_NE(comparison.rhs.value(), nullptr);
-  EXPECT_EQ(comparison.rhs.value()->value, AttributeValue::S("x"));
+  EXPECT_EQ(comparison.rhs.value()->slot, 0u);
   EXPECT_EQ(comparison.rhs.value()->placeholder, ":v");
   EXPECT_EQ(DocumentPathToString(*comparison.lhs.path()), "[a.b, [1]]");
   EXPECT_THAT(placeholders.CheckAllUsed(), IsOk());
+}
+
+TEST(ParserTest, ValuesAreSlotsNumberedByFirstAppearance) {
+  const AttributeMap values = {{":a", AttributeValue::S("x")},
+                               {":b", AttributeValue::S("y")},
+                               {":c", AttributeValue::S("z")}};
+  Placeholders placeholders(nullptr, &values);
+
+  absl::StatusOr<Condition> condition =
+      ParseCondition("x IN (:c, :a, :c) AND y BETWEEN :a AND :b",
+                     ExpressionKind::kConditionExpression, placeholders);
+
+  ASSERT_THAT(condition, IsOk());
+  EXPECT_EQ(ValueSlots(*condition),
+            (std::vector<std::string>{":c", ":a", ":b"}));
+  const std::optional<std::vector<const AttributeValue*>> bound =
+      placeholders.Bind(ValueSlots(*condition));
+  ASSERT_TRUE(bound.has_value());
+  EXPECT_EQ(*(*bound)[0], AttributeValue::S("z"));
+  EXPECT_EQ(*(*bound)[2], AttributeValue::S("y"));
+  EXPECT_EQ(placeholders.Bind({":a", ":nope"}), std::nullopt);
 }
 
 TEST(ParserTest, ParsesBetweenInAndFunctions) {

@@ -18,6 +18,7 @@
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/ast.h"
+#include "query/bound.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "store/key.h"
@@ -118,13 +119,15 @@ AttributeMap Values() {
   return values;
 }
 
-UpdateExpression Parse(const std::string& text) {
+// `text` parsed and bound to Values() (which live as long as the test).
+BoundUpdate Parse(const std::string& text) {
+  static const AttributeMap* const values = new AttributeMap(Values());
   const std::map<std::string, std::string> names = TestNames();
-  const AttributeMap values = Values();
-  Placeholders placeholders(&names, &values);
+  Placeholders placeholders(&names, values);
   absl::StatusOr<UpdateExpression> update = ParseUpdate(text, placeholders);
   EXPECT_THAT(update.status(), IsOk()) << text;
-  return update.ok() ? *std::move(update) : UpdateExpression();
+  if (!update.ok()) return BoundUpdate(UpdateExpression(), {});
+  return BindParsed(*std::move(update), placeholders);
 }
 
 const Item& Key() {
@@ -136,10 +139,11 @@ const Item& Key() {
 // or "none" when nothing is created.
 absl::StatusOr<std::string> Apply(const std::string& text,
                                   const std::optional<Item>& current) {
-  const UpdateExpression update = Parse(text);
+  const BoundUpdate update = Parse(text);
   DYNAMITE_ASSIGN_OR_RETURN(
       UpdateResult result,
-      ApplyUpdate(update, current.has_value() ? &*current : nullptr, Key()));
+      ApplyUpdate(update.tree(), update.values(),
+                  current.has_value() ? &*current : nullptr, Key()));
   if (!result.item.has_value()) return std::string("none");
   return Text(*result.item);
 }
@@ -358,14 +362,15 @@ TEST(ApplyUpdateTest, KeyAttributesCannotBeUpdated) {
   };
   for (const auto& [text, attribute] : cases) {
     SCOPED_TRACE(text);
-    EXPECT_THAT(CheckUpdateKeepsKey(Parse(text), schema),
+    EXPECT_THAT(CheckUpdateKeepsKey(Parse(text).tree(), schema),
                 IsError(ErrorKind::kValidation,
                         absl::StrCat("One or more parameter values were "
                                      "invalid: Cannot update attribute ",
                                      attribute,
                                      ". This attribute is part of the key")));
   }
-  EXPECT_THAT(CheckUpdateKeepsKey(Parse("SET a = pk, b = sk"), schema), IsOk());
+  EXPECT_THAT(CheckUpdateKeepsKey(Parse("SET a = pk, b = sk").tree(), schema),
+              IsOk());
 }
 
 struct ReturnCase {
@@ -393,8 +398,9 @@ TEST(ApplyUpdateTest, UpdatedOldAndNew) {
   for (const ReturnCase& c : cases) {
     SCOPED_TRACE(c.text);
     const Item* current = c.item.has_value() ? &*c.item : nullptr;
+    const BoundUpdate update = Parse(c.text);
     absl::StatusOr<UpdateResult> result =
-        ApplyUpdate(Parse(c.text), current, Key());
+        ApplyUpdate(update.tree(), update.values(), current, Key());
     ASSERT_THAT(result.status(), IsOk());
     EXPECT_EQ(Text(UpdatedOldAttributes(*result, current)), c.updated_old);
     EXPECT_EQ(Text(UpdatedNewAttributes(*result)), c.updated_new);

@@ -1,0 +1,170 @@
+#include "query/expression_cache.h"
+
+#include <cstddef>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/string_view.h"
+
+#include "common/mutex.h"
+#include "common/status_macros.h"
+#include "query/ast.h"
+#include "query/bound.h"
+#include "query/expression_checks.h"
+#include "query/parser.h"
+#include "query/placeholders.h"
+#include "query/projection.h"
+#include "store/value.h"
+
+namespace dynamite {
+
+using ProjectionPaths = std::vector<DocumentPath>;
+
+struct ExpressionCache::Entry {
+  std::variant<std::shared_ptr<const Condition>,
+               std::shared_ptr<const UpdateExpression>,
+               std::shared_ptr<const ProjectionPaths>>
+      tree;
+  std::vector<std::string> names;  // the #names the parse resolved
+  std::vector<std::string> slots;  // placeholder by slot
+  std::vector<ValueType> types;    // the type of each slot's value
+};
+
+namespace {
+
+// Kind, text and every name, each length-prefixed so that no two inputs
+// share a key whatever bytes they hold.
+std::string CacheKey(ExpressionKind kind, absl::string_view text,
+                     const std::map<std::string, std::string>* names) {
+  std::string key =
+      absl::StrCat(static_cast<int>(kind), ":", text.size(), ":", text);
+  if (names != nullptr) {
+    for (const auto& [placeholder, name] : *names) {
+      absl::StrAppend(&key, placeholder.size(), ":", placeholder, name.size(),
+                      ":", name);
+    }
+  }
+  return key;
+}
+
+std::vector<std::string> SlotsOf(const Condition& condition) {
+  return ValueSlots(condition);
+}
+std::vector<std::string> SlotsOf(const UpdateExpression& update) {
+  return ValueSlots(update);
+}
+std::vector<std::string> SlotsOf(const ProjectionPaths&) { return {}; }
+
+bool ContentChecksPass(const Condition& condition, ValueBindings values) {
+  return query_internal::PassesValueContentChecks(condition, values);
+}
+// Update and projection checks read only the types of constants.
+bool ContentChecksPass(const UpdateExpression&, ValueBindings) { return true; }
+bool ContentChecksPass(const ProjectionPaths&, ValueBindings) { return true; }
+
+bool TypesMatch(const std::vector<const AttributeValue*>& values,
+                const std::vector<ValueType>& types) {
+  for (size_t i = 0; i < values.size(); ++i) {
+    if (values[i]->type() != types[i]) return false;
+  }
+  return true;
+}
+
+}  // namespace
+
+template <typename Tree, typename Parse>
+absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
+                                                     absl::string_view text,
+                                                     Placeholders& placeholders,
+                                                     const Parse& parse) {
+  std::string key = CacheKey(kind, text, placeholders.names());
+  if (std::shared_ptr<const Entry> entry = Find(key)) {
+    const auto* tree = std::get_if<std::shared_ptr<const Tree>>(&entry->tree);
+    std::optional<std::vector<const AttributeValue*>> values =
+        placeholders.Bind(entry->slots);
+    if (tree != nullptr && values.has_value() &&
+        TypesMatch(*values, entry->types) &&
+        ContentChecksPass(**tree, *values)) {
+      placeholders.MarkUsed(entry->names, entry->slots);
+      return Bound<Tree>(*tree, *std::move(values));
+    }
+  }
+
+  const size_t names_before = placeholders.resolved_names().size();
+  DYNAMITE_ASSIGN_OR_RETURN(Tree parsed, parse());
+  auto entry = std::make_shared<Entry>();
+  const std::vector<std::string>& resolved = placeholders.resolved_names();
+  entry->names.assign(resolved.begin() + names_before, resolved.end());
+  entry->slots = SlotsOf(parsed);
+  // Every slot is defined: the parse succeeded.
+  std::vector<const AttributeValue*> values = *placeholders.Bind(entry->slots);
+  for (const AttributeValue* value : values) {
+    entry->types.push_back(value->type());
+  }
+  auto tree = std::make_shared<const Tree>(std::move(parsed));
+  entry->tree = tree;
+  Insert(std::move(key), std::move(entry));
+  return Bound<Tree>(std::move(tree), std::move(values));
+}
+
+absl::StatusOr<BoundCondition> ExpressionCache::CompileCondition(
+    absl::string_view text, ExpressionKind kind, Placeholders& placeholders) {
+  return Compile<Condition>(kind, text, placeholders, [&] {
+    return ParseCondition(text, kind, placeholders);
+  });
+}
+
+absl::StatusOr<BoundUpdate> ExpressionCache::CompileUpdate(
+    absl::string_view text, Placeholders& placeholders) {
+  return Compile<UpdateExpression>(
+      ExpressionKind::kUpdateExpression, text, placeholders,
+      [&] { return ParseUpdate(text, placeholders); });
+}
+
+absl::StatusOr<std::shared_ptr<const ProjectionPaths>>
+ExpressionCache::CompileProjection(absl::string_view text,
+                                   Placeholders& placeholders) {
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Bound<ProjectionPaths> bound,
+      Compile<ProjectionPaths>(
+          ExpressionKind::kProjectionExpression, text, placeholders,
+          [&]() -> absl::StatusOr<ProjectionPaths> {
+            DYNAMITE_ASSIGN_OR_RETURN(ProjectionPaths paths,
+                                      ParseProjection(text, placeholders));
+            DYNAMITE_RETURN_IF_ERROR(
+                CheckPathsDisjoint(paths, "Invalid ProjectionExpression: "));
+            return paths;
+          }));
+  return bound.shared_tree();
+}
+
+size_t ExpressionCache::size() const {
+  ReaderMutexLock lock(&mu_);
+  return entries_.size();
+}
+
+std::shared_ptr<const ExpressionCache::Entry> ExpressionCache::Find(
+    const std::string& key) const {
+  ReaderMutexLock lock(&mu_);
+  auto it = entries_.find(key);
+  return it == entries_.end() ? nullptr : it->second;
+}
+
+void ExpressionCache::Insert(std::string key,
+                             std::shared_ptr<const Entry> entry) {
+  if (capacity_ == 0) return;
+  MutexLock lock(&mu_);
+  if (entries_.size() >= capacity_ && !entries_.contains(key)) {
+    entries_.clear();
+  }
+  entries_.insert_or_assign(std::move(key), std::move(entry));
+}
+
+}  // namespace dynamite
