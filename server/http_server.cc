@@ -1,7 +1,8 @@
 // The life of one connection (a Session, on its own strand):
 //
-//   idle      := wait until readable (no bytes of a request yet; Stop()
-//                closes the connection here)
+//   idle      := wait until readable (no bytes of a request yet); Stop(),
+//                idle_timeout, or a newcomer at max_connections (when this
+//                connection is the one idle longest) closes it here
 //   request   := read header [write "100 Continue"] read body
 //                -> HandleHttpRequest -> write response
 //   then      := idle again if keep-alive and not stopping, else close
@@ -13,10 +14,12 @@
 
 #include "server/http_server.h"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
@@ -41,6 +44,7 @@
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
+#include <sys/resource.h>
 
 namespace dynamite {
 
@@ -70,6 +74,27 @@ std::string HttpDate() {
                           absl::UTCTimeZone());
 }
 
+// The connection limit HttpServerOptions::max_connections asks for.
+int ConnectionLimit(int requested) {
+  if (requested > 0) return requested;
+  rlimit limit{};
+  if (getrlimit(RLIMIT_NOFILE, &limit) != 0 ||
+      limit.rlim_cur == RLIM_INFINITY) {
+    return std::numeric_limits<int>::max();
+  }
+  const rlim_t usable = limit.rlim_cur > kReservedFileDescriptors
+                            ? limit.rlim_cur - kReservedFileDescriptors
+                            : 1;
+  return static_cast<int>(
+      std::min<rlim_t>(usable, std::numeric_limits<int>::max()));
+}
+
+int64_t SteadyNanos() {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
+
 class Session;
 
 }  // namespace
@@ -78,11 +103,18 @@ struct HttpServer::State {
   State(Database& database, HttpServerOptions server_options)
       : db(database),
         options(std::move(server_options)),
-        io_timeout(absl::ToChronoMilliseconds(options.io_timeout)) {}
+        io_timeout(absl::ToChronoMilliseconds(options.io_timeout)),
+        idle_timeout(absl::ToChronoMilliseconds(options.idle_timeout)),
+        max_connections(ConnectionLimit(options.max_connections)) {}
 
   void Accept();
   void OnAccept(beast::error_code ec, tcp::socket socket);
   void Stop();
+  // Returns the session idle the longest, claimed (ClaimForEviction) to be
+  // closed to make room for a new connection, or nullptr if none is idle. The
+  // caller must release the pointer after `mu`: dropping the last reference
+  // runs ~Session, which takes `mu`.
+  std::shared_ptr<Session> LongestIdle() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu);
   void Unregister(uint64_t id) {
     MutexLock lock(&mu);
     sessions.erase(id);
@@ -91,6 +123,8 @@ struct HttpServer::State {
   Database& db;
   const HttpServerOptions options;
   const std::chrono::milliseconds io_timeout;
+  const std::chrono::milliseconds idle_timeout;
+  const int max_connections;
   uint16_t port = 0;
   std::atomic<int> in_flight{0};
   // Mirrors `stopping` for sessions, which read it on their strands.
@@ -101,8 +135,14 @@ struct HttpServer::State {
   Mutex mu;
   bool stopping ABSL_GUARDED_BY(mu) = false;
   uint64_t next_id ABSL_GUARDED_BY(mu) = 0;
-  absl::flat_hash_map<uint64_t, std::weak_ptr<Session>> sessions
-      ABSL_GUARDED_BY(mu);
+  // `raw` may be read under `mu` without locking `weak`: a Session whose
+  // last reference is gone waits in ~Session for `mu` before any of its
+  // members is destroyed.
+  struct Registered {
+    std::weak_ptr<Session> weak;
+    Session* raw;
+  };
+  absl::flat_hash_map<uint64_t, Registered> sessions ABSL_GUARDED_BY(mu);
 
   net::io_context io_context;
   // The acceptor, its retry timer and the signal set are used on this
@@ -121,7 +161,10 @@ enum class AfterWrite { kKeepAlive, kClose, kLinger };
 class Session : public std::enable_shared_from_this<Session> {
  public:
   Session(HttpServer::State& server, tcp::socket socket, uint64_t id)
-      : server_(server), stream_(std::move(socket)), id_(id) {}
+      : server_(server),
+        stream_(std::move(socket)),
+        id_(id),
+        idle_timer_(stream_.get_executor()) {}
   ~Session() { server_.Unregister(id_); }
 
   void Start() {
@@ -129,8 +172,18 @@ class Session : public std::enable_shared_from_this<Session> {
                   [self = shared_from_this()] { self->AwaitRequest(); });
   }
 
-  // Asks the session to close once it is idle; any thread.
-  void PostStop() {
+  // When the session became idle (steady clock, ns), or 0 while a request
+  // is being read or answered; any thread.
+  int64_t idle_since() const { return idle_since_.load(); }
+
+  // Takes the session out of the running for LongestIdle() until it is
+  // idle again, so that one closing session does not make room for several
+  // newcomers. Any thread.
+  void ClaimForEviction() { idle_since_.store(0); }
+
+  // Closes the session if it is idle when the request runs on its strand;
+  // a session busy by then is left alone. Any thread.
+  void PostCloseIfIdle() {
     net::post(stream_.get_executor(), [self = shared_from_this()] {
       if (self->idle_) self->CloseSocket();
     });
@@ -140,15 +193,34 @@ class Session : public std::enable_shared_from_this<Session> {
   void AwaitRequest() {
     if (server_.stop_requested.load()) return CloseSocket();
     if (buffer_.size() > 0) return ReadHeader();  // a pipelined request
-    idle_ = true;
+    SetIdle(true);
     stream_.expires_never();
+    // The stream's own timer covers only its reads and writes, not a wait
+    // on the socket, so idleness has a timer of its own. A timer handler
+    // already queued when the wait ends must not close the connection
+    // during a later idle period: the generation tells them apart.
+    const uint64_t generation = ++idle_generation_;
+    idle_timer_.expires_after(server_.idle_timeout);
+    idle_timer_.async_wait(
+        [self = shared_from_this(), generation](beast::error_code ec) {
+          if (ec || !self->idle_ || generation != self->idle_generation_) {
+            return;
+          }
+          self->CloseSocket();
+        });
     stream_.socket().async_wait(
         tcp::socket::wait_read,
         [self = shared_from_this()](beast::error_code ec) {
-          self->idle_ = false;
+          self->SetIdle(false);
+          self->idle_timer_.cancel();
           if (ec) return self->CloseSocket();
           self->ReadHeader();
         });
+  }
+
+  void SetIdle(bool idle) {
+    idle_ = idle;
+    idle_since_.store(idle ? SteadyNanos() : 0);
   }
 
   void ReadHeader() {
@@ -286,7 +358,10 @@ class Session : public std::enable_shared_from_this<Session> {
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::empty_body>> continue_;
   http::response<http::string_body> response_;
-  bool idle_ = false;       // waiting for the first byte of a request
+  net::steady_timer idle_timer_;
+  uint64_t idle_generation_ = 0;
+  bool idle_ = false;  // waiting for the first byte of a request
+  std::atomic<int64_t> idle_since_{0};
   bool in_flight_ = false;  // counted in server_.in_flight
   size_t drained_ = 0;
 };
@@ -312,15 +387,46 @@ void HttpServer::State::OnAccept(beast::error_code ec, tcp::socket socket) {
   beast::error_code ignored;
   socket.set_option(tcp::no_delay(true), ignored);  // small answers, no wait
   std::shared_ptr<Session> session;
+  std::shared_ptr<Session> evicted;
   {
     MutexLock lock(&mu);
     if (stopping) return;  // `socket` closes as it goes out of scope.
-    const uint64_t id = next_id++;
-    session = std::make_shared<Session>(*this, std::move(socket), id);
-    sessions[id] = session;
+    if (static_cast<int64_t>(sessions.size()) >= max_connections) {
+      evicted = LongestIdle();
+    }
+    if (static_cast<int64_t>(sessions.size()) < max_connections ||
+        evicted != nullptr) {
+      const uint64_t id = next_id++;
+      session = std::make_shared<Session>(*this, std::move(socket), id);
+      sessions[id] = Registered{session, session.get()};
+    }
   }
-  session->Start();
+  // The evicted session closes on its strand, so the count may pass the
+  // limit by the connections that arrive meanwhile (each evicts another).
+  if (evicted != nullptr) evicted->PostCloseIfIdle();
+  if (session != nullptr) {
+    session->Start();
+  } else {
+    // Every connection has a request in flight: the newcomer is closed
+    // unanswered, and the listener keeps accepting.
+    socket.close(ignored);
+  }
   Accept();
+}
+
+std::shared_ptr<Session> HttpServer::State::LongestIdle() {
+  const Registered* oldest = nullptr;
+  int64_t oldest_since = std::numeric_limits<int64_t>::max();
+  for (const auto& [id, entry] : sessions) {
+    const int64_t idle_since = entry.raw->idle_since();
+    if (idle_since != 0 && idle_since < oldest_since) {
+      oldest_since = idle_since;
+      oldest = &entry;
+    }
+  }
+  if (oldest == nullptr) return nullptr;
+  oldest->raw->ClaimForEviction();
+  return oldest->weak.lock();
 }
 
 void HttpServer::State::Stop() {
@@ -330,8 +436,8 @@ void HttpServer::State::Stop() {
     if (stopping) return;
     stopping = true;
     stop_requested.store(true);
-    for (const auto& [id, weak] : sessions) {
-      if (std::shared_ptr<Session> session = weak.lock()) {
+    for (const auto& [id, entry] : sessions) {
+      if (std::shared_ptr<Session> session = entry.weak.lock()) {
         live.push_back(std::move(session));
       }
     }
@@ -342,7 +448,9 @@ void HttpServer::State::Stop() {
     accept_retry.cancel();
     signals.cancel(ignored);
   });
-  for (const std::shared_ptr<Session>& session : live) session->PostStop();
+  for (const std::shared_ptr<Session>& session : live) {
+    session->PostCloseIfIdle();
+  }
 }
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Create(
@@ -395,6 +503,13 @@ HttpServer::~HttpServer() = default;
 uint16_t HttpServer::port() const { return state_->port; }
 
 int HttpServer::in_flight_requests() const { return state_->in_flight.load(); }
+
+int HttpServer::open_connections() const {
+  MutexLock lock(&state_->mu);
+  return static_cast<int>(state_->sessions.size());
+}
+
+int HttpServer::max_connections() const { return state_->max_connections; }
 
 void HttpServer::Run() {
   std::vector<std::thread> helpers;

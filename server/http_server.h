@@ -14,6 +14,13 @@
 // kMaxRequestBodyBytes is answered with RequestTooLargeResponse() and the
 // connection is closed; malformed HTTP closes the connection.
 //
+// Connections cannot pile up: one that stays idle (no byte of a next
+// request) for idle_timeout is closed, and at max_connections a new
+// connection makes room by closing the connection idle the longest, or is
+// closed at once when every connection has a request in flight. So clients
+// that open connections and abandon them cannot exhaust file descriptors or
+// keep newer clients out.
+//
 // Stop() is graceful: the listener closes, idle connections close, and a
 // request in flight (its first bytes arrived) is read, answered with
 // "Connection: close", and then its connection closes; Run() returns once
@@ -21,8 +28,8 @@
 //
 // Boost stays out of this header, so users of the server need not see it.
 //
-// Thread safety: Stop() and port() may be called from any thread, at any
-// time, concurrently with Run(). Run() is called once.
+// Thread safety: Stop(), port() and the counters may be called from any
+// thread, at any time, concurrently with Run(). Run() is called once.
 
 #ifndef DYNAMITE_SERVER_HTTP_SERVER_H_
 #define DYNAMITE_SERVER_HTTP_SERVER_H_
@@ -54,9 +61,26 @@ struct HttpServerOptions {
   int threads = 2;
 
   // Time a started request has to arrive whole, and a response to be
-  // written, before the connection is dropped. Idle keep-alive connections
-  // have no limit. Default: 60 seconds.
+  // written, before the connection is dropped; a slow client cannot hold a
+  // connection longer per request. Default: 60 seconds.
   absl::Duration io_timeout = absl::Seconds(60);
+
+  // Time a connection may wait for the first byte of its next request (a
+  // new connection, or a keep-alive one between requests) before the
+  // server closes it. Longer than the AWS SDKs' own pool limits (the SDK
+  // for Java retires connections idle for 60 s), so a pooled connection is
+  // normally retired by its client rather than closed under it.
+  // Default: 5 minutes.
+  absl::Duration idle_timeout = absl::Minutes(5);
+
+  // Open connections at most. A connection arriving when this many are open
+  // closes the one idle the longest to make room (possibly a keep-alive
+  // client's between two requests, which HTTP/1.1 lets a server close; SDKs
+  // reconnect), or, when none is idle, is closed itself without an answer. 0
+  // derives the limit from the process's open-file limit (RLIMIT_NOFILE) less
+  // kReservedFileDescriptors, so that accept() does not run out of descriptors
+  // first. Default: 0.
+  int max_connections = 0;
 
   // Signals (e.g. SIGINT, SIGTERM) that call Stop() when delivered; handled
   // by asio::signal_set inside Run(). Default: none.
@@ -65,6 +89,10 @@ struct HttpServerOptions {
   // Passed to HandleHttpRequest for every request.
   ExchangeOptions exchange;
 };
+
+// Descriptors a derived max_connections leaves to the rest of the process
+// (the listener, the io_context, logs, the embedder's own files).
+inline constexpr int kReservedFileDescriptors = 64;
 
 class HttpServer {
  public:
@@ -94,6 +122,14 @@ class HttpServer {
   // Requests whose first bytes arrived and whose response is not yet
   // written. For tests and diagnostics.
   int in_flight_requests() const;
+
+  // Connections accepted and not yet closed and released. For tests and
+  // diagnostics.
+  int open_connections() const;
+
+  // The connection limit in force (options.max_connections, or the one
+  // derived from RLIMIT_NOFILE).
+  int max_connections() const;
 
   struct State;  // Defined in http_server.cc (Boost.Asio objects).
 

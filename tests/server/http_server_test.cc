@@ -26,6 +26,7 @@
 
 #include "api/database.h"
 #include "server/http_exchange.h"
+#include "tests/server/http_test_client.h"
 #include "zlib.h"
 
 #include <boost/asio/connect.hpp>
@@ -44,102 +45,6 @@ namespace http = boost::beast::http;
 namespace net = boost::asio;
 using tcp = boost::asio::ip::tcp;
 using ::testing::SizeIs;
-
-// Every client operation gives up after this, so no test can hang.
-constexpr auto kClientTimeout = std::chrono::seconds(20);
-
-constexpr char kAuth[] =
-    "AWS4-HMAC-SHA256 Credential=AKID/20261130/us-east-1/dynamodb/"
-    "aws4_request, SignedHeaders=host;x-amz-date, Signature=abcdef";
-
-using Request = http::request<http::string_body>;
-using Response = http::response<http::string_body>;
-
-Request Post(const std::string& operation, std::string body) {
-  Request request(http::verb::post, "/", 11);
-  request.set(http::field::host, "127.0.0.1");
-  request.set(http::field::content_type, "application/x-amz-json-1.0");
-  request.set("X-Amz-Target", "DynamoDB_20120810." + operation);
-  request.set("X-Amz-Date", "20261130T000000Z");
-  request.set(http::field::authorization, kAuth);
-  request.body() = std::move(body);
-  request.prepare_payload();
-  return request;
-}
-
-// One client connection. Each call runs its own io_context until the
-// operation completes or kClientTimeout passes.
-class Client {
- public:
-  explicit Client(uint16_t port) : stream_(io_context_) {
-    stream_.expires_after(kClientTimeout);
-    stream_.async_connect(
-        tcp::endpoint(net::ip::make_address("127.0.0.1"), port),
-        [this](beast::error_code ec) { error_ = ec; });
-    Run();
-  }
-
-  beast::error_code Write(const Request& request) {
-    stream_.expires_after(kClientTimeout);
-    http::async_write(stream_, request,
-                      [this](beast::error_code ec, size_t) { error_ = ec; });
-    return Run();
-  }
-
-  beast::error_code WriteRaw(const std::string& bytes) {
-    stream_.expires_after(kClientTimeout);
-    net::async_write(stream_, net::buffer(bytes),
-                     [this](beast::error_code ec, size_t) { error_ = ec; });
-    return Run();
-  }
-
-  // The next response, or nullopt (and error() says why).
-  std::optional<Response> Read() {
-    http::response_parser<http::string_body> parser;
-    parser.body_limit(std::uint64_t{64} << 20);
-    stream_.expires_after(kClientTimeout);
-    http::async_read(stream_, buffer_, parser,
-                     [this](beast::error_code ec, size_t) { error_ = ec; });
-    if (Run()) return std::nullopt;
-    return parser.release();
-  }
-
-  std::optional<Response> RoundTrip(const Request& request) {
-    if (Write(request)) return std::nullopt;
-    return Read();
-  }
-
-  const beast::error_code& error() const { return error_; }
-
- private:
-  beast::error_code Run() {
-    io_context_.restart();
-    io_context_.run();
-    return error_;
-  }
-
-  net::io_context io_context_;
-  beast::tcp_stream stream_;
-  beast::flat_buffer buffer_;
-  beast::error_code error_;
-};
-
-// True when `ec` says the server closed the connection.
-bool IsClosed(const beast::error_code& ec) {
-  return ec == http::error::end_of_stream || ec == net::error::eof ||
-         ec == net::error::connection_reset;
-}
-
-// Waits until `server` has `count` requests in flight; false after
-// kClientTimeout.
-bool WaitForInFlight(const HttpServer& server, int count) {
-  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
-  while (server.in_flight_requests() != count) {
-    if (std::chrono::steady_clock::now() > deadline) return false;
-    std::this_thread::yield();
-  }
-  return true;
-}
 
 class HttpServerTest : public ::testing::Test {
  protected:
@@ -164,9 +69,10 @@ class HttpServerTest : public ::testing::Test {
 };
 
 TEST_F(HttpServerTest, AnswersListTablesWithDynamoDbHeaders) {
-  Client client(port());
+  TestHttpClient client(port());
 
-  std::optional<Response> response = client.RoundTrip(Post("ListTables", "{}"));
+  std::optional<TestResponse> response =
+      client.RoundTrip(Post("ListTables", "{}"));
 
   ASSERT_TRUE(response.has_value()) << client.error().message();
   EXPECT_EQ(response->result_int(), 200);
@@ -185,18 +91,19 @@ TEST_F(HttpServerTest, AnswersListTablesWithDynamoDbHeaders) {
 }
 
 TEST_F(HttpServerTest, KeepsConnectionAliveAcrossRequests) {
-  Client client(port());
+  TestHttpClient client(port());
   const std::string create = R"({"TableName": "things",
       "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
       "AttributeDefinitions": [{"AttributeName": "pk", "AttributeType": "S"}],
       "BillingMode": "PAY_PER_REQUEST"})";
 
-  std::optional<Response> created =
+  std::optional<TestResponse> created =
       client.RoundTrip(Post("CreateTable", create));
   ASSERT_TRUE(created.has_value()) << client.error().message();
   EXPECT_EQ(created->result_int(), 200) << created->body();
   for (int i = 0; i < 5; ++i) {
-    std::optional<Response> listed = client.RoundTrip(Post("ListTables", "{}"));
+    std::optional<TestResponse> listed =
+        client.RoundTrip(Post("ListTables", "{}"));
     ASSERT_TRUE(listed.has_value()) << i << ": " << client.error().message();
     EXPECT_EQ(listed->body(), R"({"TableNames":["things"]})");
     EXPECT_TRUE(listed->keep_alive());
@@ -204,11 +111,11 @@ TEST_F(HttpServerTest, KeepsConnectionAliveAcrossRequests) {
 }
 
 TEST_F(HttpServerTest, AnswersGetRootWithHealthLine) {
-  Client client(port());
-  Request get(http::verb::get, "/", 11);
+  TestHttpClient client(port());
+  TestRequest get(http::verb::get, "/", 11);
   get.set(http::field::host, "127.0.0.1");
 
-  std::optional<Response> response = client.RoundTrip(get);
+  std::optional<TestResponse> response = client.RoundTrip(get);
 
   ASSERT_TRUE(response.has_value()) << client.error().message();
   EXPECT_EQ(response->result_int(), 200);
@@ -216,11 +123,11 @@ TEST_F(HttpServerTest, AnswersGetRootWithHealthLine) {
 }
 
 TEST_F(HttpServerTest, AnswersPutWith404) {
-  Client client(port());
-  Request put = Post("ListTables", "{}");
+  TestHttpClient client(port());
+  TestRequest put = Post("ListTables", "{}");
   put.method(http::verb::put);
 
-  std::optional<Response> response = client.RoundTrip(put);
+  std::optional<TestResponse> response = client.RoundTrip(put);
 
   ASSERT_TRUE(response.has_value()) << client.error().message();
   EXPECT_EQ(response->result_int(), 404);
@@ -228,11 +135,11 @@ TEST_F(HttpServerTest, AnswersPutWith404) {
 }
 
 TEST_F(HttpServerTest, ReadsBodyOfExactly16Mb) {
-  Client client(port());
+  TestHttpClient client(port());
   std::string body = "{}";
   body.resize(kMaxRequestBodyBytes, ' ');  // still the JSON {}
 
-  std::optional<Response> response =
+  std::optional<TestResponse> response =
       client.RoundTrip(Post("ListTables", std::move(body)));
 
   ASSERT_TRUE(response.has_value()) << client.error().message();
@@ -241,11 +148,11 @@ TEST_F(HttpServerTest, ReadsBodyOfExactly16Mb) {
 }
 
 TEST_F(HttpServerTest, AnswersBodyOver16MbWith413AndCloses) {
-  Client client(port());
+  TestHttpClient client(port());
   std::string body = "{}";
   body.resize(size_t{17} << 20, ' ');
 
-  std::optional<Response> response =
+  std::optional<TestResponse> response =
       client.RoundTrip(Post("ListTables", std::move(body)));
 
   ASSERT_TRUE(response.has_value()) << client.error().message();
@@ -257,15 +164,16 @@ TEST_F(HttpServerTest, AnswersBodyOver16MbWith413AndCloses) {
 }
 
 TEST_F(HttpServerTest, MalformedRequestClosesOnlyItsConnection) {
-  Client good(port());
-  Client bad(port());
+  TestHttpClient good(port());
+  TestHttpClient bad(port());
   ASSERT_TRUE(good.RoundTrip(Post("ListTables", "{}")).has_value());
 
   ASSERT_FALSE(bad.WriteRaw("this is not http\r\n\r\n"));
   EXPECT_FALSE(bad.Read().has_value());
 
   EXPECT_TRUE(IsClosed(bad.error())) << bad.error().message();
-  std::optional<Response> response = good.RoundTrip(Post("ListTables", "{}"));
+  std::optional<TestResponse> response =
+      good.RoundTrip(Post("ListTables", "{}"));
   ASSERT_TRUE(response.has_value()) << good.error().message();
   EXPECT_EQ(response->result_int(), 200);
 }
@@ -281,10 +189,10 @@ TEST_F(HttpServerTest, ServesSixtyFourKeepAliveConnectionsOnTwoThreads) {
   // thread per connection would starve all but two of them.
   for (int c = 0; c < kConnections; ++c) {
     clients.emplace_back([&] {
-      Client client(port());
+      TestHttpClient client(port());
       all_connected.arrive_and_wait();
       for (int r = 0; r < kRequestsEach; ++r) {
-        std::optional<Response> response =
+        std::optional<TestResponse> response =
             client.RoundTrip(Post("ListTables", "{}"));
         if (!response.has_value() || response->result_int() != 200) return;
         ++answered;
@@ -297,24 +205,24 @@ TEST_F(HttpServerTest, ServesSixtyFourKeepAliveConnectionsOnTwoThreads) {
 }
 
 TEST_F(HttpServerTest, StopLetsRequestInFlightFinish) {
-  Client idle(port());
-  Client busy(port());
+  TestHttpClient idle(port());
+  TestHttpClient busy(port());
   ASSERT_TRUE(idle.RoundTrip(Post("ListTables", "{}")).has_value());
-  std::string header_bytes =
-      absl::StrCat("POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
-                   "Content-Type: application/x-amz-json-1.0\r\n",
-                   "X-Amz-Target: DynamoDB_20120810.ListTables\r\n",
-                   "X-Amz-Date: 20261130T000000Z\r\n", "Authorization: ", kAuth,
-                   "\r\nContent-Length: 4\r\n\r\n{ ");
+  std::string header_bytes = absl::StrCat(
+      "POST / HTTP/1.1\r\nHost: 127.0.0.1\r\n",
+      "Content-Type: application/x-amz-json-1.0\r\n",
+      "X-Amz-Target: DynamoDB_20120810.ListTables\r\n",
+      "X-Amz-Date: 20261130T000000Z\r\n", "Authorization: ", kTestAuthorization,
+      "\r\nContent-Length: 4\r\n\r\n{ ");
   // The server counts `idle`'s request done just after the client has read
   // its answer, so wait for that, then for `busy`'s to start.
-  ASSERT_TRUE(WaitForInFlight(*server_, 0));
+  ASSERT_TRUE(WaitUntil([&] { return server_->in_flight_requests() == 0; }));
   ASSERT_FALSE(busy.WriteRaw(header_bytes));
-  ASSERT_TRUE(WaitForInFlight(*server_, 1));
+  ASSERT_TRUE(WaitUntil([&] { return server_->in_flight_requests() == 1; }));
 
   server_->Stop();
   ASSERT_FALSE(busy.WriteRaw(" }"));
-  std::optional<Response> response = busy.Read();
+  std::optional<TestResponse> response = busy.Read();
 
   ASSERT_TRUE(response.has_value()) << busy.error().message();
   EXPECT_EQ(response->result_int(), 200);
@@ -413,9 +321,9 @@ void ExpectServesAndExitsZeroOnSigterm(std::vector<std::string> args) {
   const std::regex ready(
       R"(dynamite serve: listening on http://127\.0\.0\.1:(\d+) \(in-memory\))");
   const bool matched = std::regex_match(line, match, ready);
-  std::optional<Response> response;
+  std::optional<TestResponse> response;
   if (matched) {
-    Client client(static_cast<uint16_t>(std::stoi(match[1].str())));
+    TestHttpClient client(static_cast<uint16_t>(std::stoi(match[1].str())));
     response = client.RoundTrip(Post("ListTables", "{}"));
   }
   kill(child.pid, SIGTERM);

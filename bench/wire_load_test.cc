@@ -1,0 +1,181 @@
+// The wire-level load driver (wire_client, wire_requests, wire_measure) and
+// workload A's generator, checked against an in-process HttpServer: the
+// driver's requests are accepted, a load stores every item, and a run
+// counts only correct answers.
+
+#include <memory>
+#include <regex>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "gtest/gtest.h"
+
+#include "api/database.h"
+#include "bench/audit_log_workload.h"
+#include "bench/leaderboard_workload.h"
+#include "bench/wire_client.h"
+#include "bench/wire_measure.h"
+#include "bench/wire_requests.h"
+#include "server/http_server.h"
+
+namespace dynamite {
+namespace {
+
+TEST(ParseLoopbackEndpointTest, AcceptsLoopbackAddresses) {
+  for (const char* url : {"http://127.0.0.1:8000", "http://127.0.0.1:8000/",
+                          "http://localhost:8000", "http://[::1]:8000"}) {
+    SCOPED_TRACE(url);
+    absl::StatusOr<WireEndpoint> endpoint = ParseLoopbackEndpoint(url);
+    ASSERT_TRUE(endpoint.ok()) << endpoint.status();
+    EXPECT_EQ(endpoint->port, 8000);
+  }
+}
+
+TEST(ParseLoopbackEndpointTest, RefusesOtherAddresses) {
+  for (const char* url :
+       {"http://10.0.0.1:8000", "http://8.8.8.8:8000", "http://0.0.0.0:8000"}) {
+    SCOPED_TRACE(url);
+    EXPECT_EQ(ParseLoopbackEndpoint(url).status().code(),
+              absl::StatusCode::kPermissionDenied);
+  }
+}
+
+TEST(ParseLoopbackEndpointTest, RefusesMalformedUrls) {
+  for (const char* url :
+       {"https://127.0.0.1:8000", "127.0.0.1:8000", "http://127.0.0.1",
+        "http://127.0.0.1:0", "http://127.0.0.1:99999"}) {
+    SCOPED_TRACE(url);
+    EXPECT_EQ(ParseLoopbackEndpoint(url).status().code(),
+              absl::StatusCode::kInvalidArgument);
+  }
+}
+
+TEST(JsonStringTest, EscapesQuotesBackslashesAndControls) {
+  EXPECT_EQ(JsonString("a\"b\\c\nd\x01"), R"("a\"b\\c\nd\u0001")");
+}
+
+TEST(AuditLogWorkloadTest, IsDeterministicAndShapedAsWorkloadsMdSays) {
+  const std::vector<AuditLogItem> items = GenerateAuditLog(2000);
+  const std::vector<AuditLogItem> again = GenerateAuditLog(2000);
+  const std::regex sk(R"(EVT#2026-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z#\d{4})");
+  int hottest = 0;
+  for (size_t i = 0; i < items.size(); ++i) {
+    EXPECT_EQ(items[i].sk, again[i].sk);
+    EXPECT_TRUE(std::regex_match(items[i].sk, sk)) << items[i].sk;
+    EXPECT_GE(items[i].detail_count, 3);
+    EXPECT_LE(items[i].detail_count, 5);
+    if (items[i].pk == "ACTOR#u_1") ++hottest;
+  }
+  // Zipf(1.1) over 10,000 actors gives the hottest 15.1% of events: 303
+  // expected, with a standard deviation of 16.
+  EXPECT_GT(hottest, 240);
+  EXPECT_LT(hottest, 370);
+}
+
+class WireDriverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    absl::StatusOr<std::unique_ptr<HttpServer>> server = HttpServer::Create(
+        db_, HttpServerOptions{.host = "127.0.0.1", .port = 0, .threads = 2});
+    ASSERT_TRUE(server.ok()) << server.status();
+    server_ = std::move(*server);
+    runner_ = std::thread([this] { server_->Run(); });
+    absl::StatusOr<WireEndpoint> endpoint = ParseLoopbackEndpoint(
+        absl::StrCat("http://127.0.0.1:", server_->port()));
+    ASSERT_TRUE(endpoint.ok()) << endpoint.status();
+    endpoint_ = *endpoint;
+  }
+
+  void TearDown() override {
+    if (server_ != nullptr) server_->Stop();
+    if (runner_.joinable()) runner_.join();
+  }
+
+  // The table's item count, by a Scan with Select COUNT.
+  std::string CountOf(absl::string_view table) {
+    absl::StatusOr<std::unique_ptr<WireClient>> client =
+        WireClient::Connect(endpoint_);
+    if (!client.ok()) return client.status().ToString();
+    absl::StatusOr<WireResponse> response = (*client)->Call(
+        "Scan", absl::StrCat(R"({"TableName":)", JsonString(table),
+                             R"(,"Select":"COUNT"})"));
+    if (!response.ok()) return response.status().ToString();
+    return response->body;
+  }
+
+  Database db_;
+  std::unique_ptr<HttpServer> server_;
+  std::thread runner_;
+  WireEndpoint endpoint_;
+};
+
+TEST_F(WireDriverTest, LoadsLeaderboardAndMeasuresTop10) {
+  std::vector<std::string> items;
+  for (const LeaderboardItem& item : GenerateLeaderboard(1000)) {
+    items.push_back(ItemJson(item));
+  }
+  ASSERT_TRUE(
+      RecreateTable(endpoint_, kLeaderboardTable,
+                    CreateTableBody(kLeaderboardTable, kLeaderboardPartitionKey,
+                                    kLeaderboardSortKey))
+          .ok());
+
+  absl::StatusOr<LoadResult> loaded =
+      LoadItems(endpoint_, kLeaderboardTable, items, 3);
+  ASSERT_TRUE(loaded.ok()) << loaded.status();
+  OperationRun top10{.operation = "Query",
+                     .bodies = {Top10Body(kLeaderboardSeasons[0])},
+                     .expect = R"("Count":10)"};
+  absl::StatusOr<RunResult> run =
+      RunOperation(endpoint_, top10, 2, absl::Milliseconds(300));
+
+  EXPECT_EQ(loaded->items, 1000);
+  EXPECT_EQ(CountOf(kLeaderboardTable),
+            R"({"Count":1000,"ScannedCount":1000})");
+  ASSERT_TRUE(run.ok()) << run.status();
+  EXPECT_EQ(run->errors, 0) << run->first_error;
+  EXPECT_GT(run->requests, 10);
+  EXPECT_LE(run->p50, run->p99);
+  EXPECT_GT(run->p50, absl::ZeroDuration());
+}
+
+TEST_F(WireDriverTest, RunCountsWrongAnswersAsErrors) {
+  ASSERT_TRUE(
+      RecreateTable(endpoint_, kAuditLogTable,
+                    CreateTableBody(kAuditLogTable, kAuditLogPartitionKey,
+                                    kAuditLogSortKey))
+          .ok());
+  std::vector<std::string> items;
+  for (const AuditLogItem& item : GenerateAuditLog(500)) {
+    items.push_back(ItemJson(item));
+  }
+  ASSERT_TRUE(LoadItems(endpoint_, kAuditLogTable, items, 1).ok());
+  // The hottest actor has more than 20 events, so 20 come back.
+  OperationRun recent20{.operation = "Query",
+                        .bodies = {Recent20Body("ACTOR#u_1")},
+                        .expect = R"("Count":20)"};
+  OperationRun missing_table{.operation = "Query",
+                             .bodies = {Top10Body("SEASON#2026-SPRING")},
+                             .expect = R"("Count":10)"};
+
+  absl::StatusOr<RunResult> good =
+      RunOperation(endpoint_, recent20, 1, absl::Milliseconds(200));
+  absl::StatusOr<RunResult> bad =
+      RunOperation(endpoint_, missing_table, 1, absl::Milliseconds(200));
+
+  EXPECT_EQ(CountOf(kAuditLogTable), R"({"Count":500,"ScannedCount":500})");
+  ASSERT_TRUE(good.ok()) << good.status();
+  EXPECT_EQ(good->errors, 0) << good->first_error;
+  EXPECT_GT(good->requests, 0);
+  ASSERT_TRUE(bad.ok()) << bad.status();
+  EXPECT_EQ(bad->requests, 0);
+  EXPECT_GT(bad->errors, 0);
+  EXPECT_NE(bad->first_error.find("ResourceNotFoundException"),
+            std::string::npos)
+      << bad->first_error;
+}
+
+}  // namespace
+}  // namespace dynamite

@@ -1,0 +1,248 @@
+#include "bench/wire_measure.h"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <latch>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "absl/strings/match.h"
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_replace.h"
+#include "absl/time/clock.h"
+#include "absl/time/time.h"
+
+#include "bench/wire_requests.h"
+
+namespace dynamite {
+namespace {
+
+// How long RecreateTable waits for ACTIVE, and how often it asks.
+constexpr absl::Duration kTableWait = absl::Seconds(60);
+constexpr absl::Duration kTablePoll = absl::Milliseconds(50);
+
+// A batch answered with unprocessed items is retried this often at most.
+constexpr int kMaxBatchAttempts = 20;
+
+absl::Status Failure(absl::string_view what, const WireResponse& response) {
+  return absl::InternalError(absl::StrCat(what, ": HTTP ", response.status, " ",
+                                          response.body.substr(0, 500)));
+}
+
+// True when a BatchWriteItem answer leaves nothing unprocessed. Servers
+// write `{"UnprocessedItems":{}}` with or without spaces.
+bool AllProcessed(const std::string& body) {
+  return absl::StrContains(absl::StrReplaceAll(body, {{" ", ""}, {"\n", ""}}),
+                           R"("UnprocessedItems":{})");
+}
+
+// The p-th percentile (0 < p < 1) of `nanos`, which it reorders.
+absl::Duration Percentile(std::vector<int64_t>& nanos, double p) {
+  if (nanos.empty()) return absl::ZeroDuration();
+  const size_t index =
+      std::min(nanos.size() - 1,
+               static_cast<size_t>(p * static_cast<double>(nanos.size())));
+  std::nth_element(nanos.begin(), nanos.begin() + index, nanos.end());
+  return absl::Nanoseconds(nanos[index]);
+}
+
+// Writes `items` into `table` one PutItem each.
+absl::Status PutEach(WireClient& client, absl::string_view table,
+                     const std::vector<std::string>& items) {
+  for (const std::string& item : items) {
+    absl::StatusOr<WireResponse> response = client.Call(
+        "PutItem", absl::StrCat(R"({"TableName":)", JsonString(table),
+                                R"(,"Item":)", item, "}"));
+    if (!response.ok()) return response.status();
+    if (response->status != 200) return Failure("PutItem", *response);
+  }
+  return absl::OkStatus();
+}
+
+}  // namespace
+
+absl::Status RecreateTable(const WireEndpoint& endpoint,
+                           absl::string_view table,
+                           absl::string_view create_body) {
+  absl::StatusOr<std::unique_ptr<WireClient>> client =
+      WireClient::Connect(endpoint);
+  if (!client.ok()) return client.status();
+  const std::string name_body = TableNameBody(table);
+  absl::StatusOr<WireResponse> deleted =
+      (*client)->Call("DeleteTable", name_body);
+  if (!deleted.ok()) return deleted.status();
+  // Wait until the old table is gone (ResourceNotFoundException).
+  const absl::Time deadline = absl::Now() + kTableWait;
+  for (;;) {
+    absl::StatusOr<WireResponse> described =
+        (*client)->Call("DescribeTable", name_body);
+    if (!described.ok()) return described.status();
+    if (absl::StrContains(described->body, "ResourceNotFoundException")) break;
+    if (absl::Now() > deadline) return Failure("table not deleted", *described);
+    absl::SleepFor(kTablePoll);
+  }
+  absl::StatusOr<WireResponse> created =
+      (*client)->Call("CreateTable", create_body);
+  if (!created.ok()) return created.status();
+  if (created->status != 200) return Failure("CreateTable", *created);
+  for (;;) {
+    absl::StatusOr<WireResponse> described =
+        (*client)->Call("DescribeTable", name_body);
+    if (!described.ok()) return described.status();
+    if (described->status != 200) return Failure("DescribeTable", *described);
+    if (absl::StrContains(absl::StrReplaceAll(described->body, {{" ", ""}}),
+                          R"("TableStatus":"ACTIVE")")) {
+      return absl::OkStatus();
+    }
+    if (absl::Now() > deadline) return Failure("table not active", *described);
+    absl::SleepFor(kTablePoll);
+  }
+}
+
+absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
+                                     absl::string_view table,
+                                     const std::vector<std::string>& items,
+                                     int connections) {
+  const int64_t batches =
+      (static_cast<int64_t>(items.size()) + kMaxBatchWriteItems - 1) /
+      kMaxBatchWriteItems;
+  std::atomic<int64_t> next_batch{0};
+  std::atomic<int64_t> retried{0};
+  std::atomic<bool> put_item{false};
+  std::mutex mu;
+  absl::Status failure;
+  auto fail = [&](absl::Status status) {
+    std::lock_guard<std::mutex> lock(mu);
+    if (failure.ok()) failure = std::move(status);
+    next_batch = batches;  // the others stop too
+  };
+  const absl::Time start = absl::Now();
+  std::vector<std::thread> threads;
+  for (int c = 0; c < connections; ++c) {
+    threads.emplace_back([&] {
+      absl::StatusOr<std::unique_ptr<WireClient>> client =
+          WireClient::Connect(endpoint);
+      if (!client.ok()) return fail(client.status());
+      for (int64_t b = next_batch++; b < batches; b = next_batch++) {
+        const auto first = items.begin() + b * kMaxBatchWriteItems;
+        const auto last =
+            items.begin() +
+            std::min<int64_t>((b + 1) * kMaxBatchWriteItems, items.size());
+        const std::vector<std::string> batch(first, last);
+        if (put_item.load()) {
+          absl::Status status = PutEach(**client, table, batch);
+          if (!status.ok()) return fail(std::move(status));
+          continue;
+        }
+        const std::string body = BatchWriteBody(table, batch);
+        for (int attempt = 1;; ++attempt) {
+          absl::StatusOr<WireResponse> response =
+              (*client)->Call("BatchWriteItem", body);
+          if (!response.ok()) return fail(response.status());
+          if (response->status == 400 &&
+              absl::StrContains(response->body, "UnknownOperationException")) {
+            put_item = true;
+            absl::Status status = PutEach(**client, table, batch);
+            if (!status.ok()) return fail(std::move(status));
+            break;
+          }
+          if (response->status != 200) {
+            return fail(Failure("BatchWriteItem", *response));
+          }
+          if (AllProcessed(response->body)) break;
+          if (attempt == kMaxBatchAttempts) {
+            return fail(
+                Failure("BatchWriteItem kept items unprocessed", *response));
+          }
+          ++retried;
+          absl::SleepFor(absl::Milliseconds(10 * attempt));
+        }
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  if (!failure.ok()) return failure;
+  return LoadResult{
+      .items = static_cast<int64_t>(items.size()),
+      .elapsed = absl::Now() - start,
+      .retried_batches = retried.load(),
+      .operation = put_item.load() ? "PutItem" : "BatchWriteItem"};
+}
+
+absl::StatusOr<RunResult> RunOperation(const WireEndpoint& endpoint,
+                                       const OperationRun& run, int connections,
+                                       absl::Duration duration) {
+  std::vector<std::unique_ptr<WireClient>> clients;
+  for (int c = 0; c < connections; ++c) {
+    absl::StatusOr<std::unique_ptr<WireClient>> client =
+        WireClient::Connect(endpoint);
+    if (!client.ok()) return client.status();
+    // Warm: the server's connection state exists before the clock starts.
+    absl::StatusOr<WireResponse> warm =
+        (*client)->Call(run.operation, run.bodies[c % run.bodies.size()]);
+    if (!warm.ok()) return warm.status();
+    clients.push_back(std::move(*client));
+  }
+  struct PerConnection {
+    std::vector<int64_t> nanos;
+    int64_t errors = 0;
+    std::string first_error;
+  };
+  std::vector<PerConnection> results(connections);
+  std::latch ready(connections + 1);
+  std::atomic<bool> stop{false};
+  std::vector<std::thread> threads;
+  for (int c = 0; c < connections; ++c) {
+    threads.emplace_back([&, c] {
+      PerConnection& result = results[c];
+      result.nanos.reserve(1 << 16);
+      // Connections start at different bodies, so they do not all ask for
+      // the same item at the same time.
+      size_t next = static_cast<size_t>(c) * 7919 % run.bodies.size();
+      ready.arrive_and_wait();
+      while (!stop.load(std::memory_order_relaxed)) {
+        const auto begin = std::chrono::steady_clock::now();
+        absl::StatusOr<WireResponse> response =
+            clients[c]->Call(run.operation, run.bodies[next]);
+        const auto end = std::chrono::steady_clock::now();
+        if (++next == run.bodies.size()) next = 0;
+        if (response.ok() && response->status == 200 &&
+            absl::StrContains(response->body, run.expect)) {
+          result.nanos.push_back(
+              std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin)
+                  .count());
+        } else if (result.errors++ == 0) {
+          result.first_error =
+              response.ok() ? absl::StrCat("HTTP ", response->status, " ",
+                                           response->body.substr(0, 300))
+                            : std::string(response.status().message());
+        }
+      }
+    });
+  }
+  ready.arrive_and_wait();
+  const absl::Time start = absl::Now();
+  absl::SleepFor(duration);
+  stop = true;
+  for (std::thread& thread : threads) thread.join();
+  RunResult result{.connections = connections, .elapsed = absl::Now() - start};
+  std::vector<int64_t> nanos;
+  for (PerConnection& connection : results) {
+    nanos.insert(nanos.end(), connection.nanos.begin(), connection.nanos.end());
+    result.errors += connection.errors;
+    if (result.first_error.empty()) result.first_error = connection.first_error;
+  }
+  result.requests = static_cast<int64_t>(nanos.size());
+  result.p50 = Percentile(nanos, 0.50);
+  result.p99 = Percentile(nanos, 0.99);
+  return result;
+}
+
+}  // namespace dynamite
