@@ -5,7 +5,8 @@
 #   tests/clients/test_boto3.py     boto3 (Debian python3-boto3), under pytest
 #   tests/clients/test_awscli.sh    the AWS CLI (Debian awscli)
 #   tests/clients/js/               AWS SDK for JavaScript v3, under `node --test`
-#                                   (tests/clients/install-js.sh installs it)
+#   tests/clients/admin/            dynamodb-admin, the web GUI, under `node --test`
+#                                   (tests/clients/install-js.sh installs both)
 #
 # Usage: tests/clients/run.sh DYNAMITE_BINARY      e.g. build/dynamite
 #
@@ -197,6 +198,35 @@ else
     "$((SECONDS - suite_start)) s)"
   if [[ ${status} -ne 0 || "${bad:-1}" != 0 || ${ok:-0} -eq 0 ]]; then
     fail "${bad:-1}" "JS suite (node --test exit ${status})"
+  fi
+fi
+
+# --- dynamodb-admin -------------------------------------------------------
+echo
+echo "--- dynamodb-admin (node --test tests/clients/admin/)"
+suite_start=${SECONDS}
+if ! "${node}" --version >/dev/null 2>&1; then
+  fail 1 "dynamodb-admin suite: node does not run; install the Debian" \
+    "package nodejs (scripts/install-deps.sh)"
+elif [[ ! -f "${here}/admin/node_modules/dynamodb-admin/package.json" ||
+  ! -f "${here}/admin/node_modules/@aws-sdk/client-dynamodb/package.json" ]]; then
+  fail 1 "dynamodb-admin suite: dynamodb-admin is not installed in" \
+    "tests/clients/admin/node_modules; run tests/clients/install-js.sh"
+else
+  echo "node $("${node}" --version)," \
+    "dynamodb-admin $("${node}" -p "require('${here}/admin/node_modules/dynamodb-admin/package.json').version")"
+  (cd "${here}/admin" && timeout "${suite_timeout}" "${node}" --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="${work}/admin.tap" \
+    dynamodb-admin.test.mjs)
+  status=$?
+  ok="$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "${work}/admin.tap" | tail -n 1)"
+  bad="$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "${work}/admin.tap" | tail -n 1)"
+  passed=$((passed + ${ok:-0}))
+  echo "dynamodb-admin: ${ok:-0} passed, ${bad:-?} failed (node --test exit" \
+    "${status}, $((SECONDS - suite_start)) s)"
+  if [[ ${status} -ne 0 || "${bad:-1}" != 0 || ${ok:-0} -eq 0 ]]; then
+    fail "${bad:-1}" "dynamodb-admin suite (node --test exit ${status})"
   fi
 fi
 
