@@ -87,12 +87,14 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
   std::string key = CacheKey(kind, text, placeholders.names());
   if (std::shared_ptr<const Entry> entry = Find(key)) {
     const auto* tree = std::get_if<std::shared_ptr<const Tree>>(&entry->tree);
+    // Recording the slots' use even when the tree is not reused changes
+    // nothing: parsing the same text afresh resolves every one of them.
     std::optional<std::vector<const AttributeValue*>> values =
-        placeholders.Bind(entry->slots);
+        placeholders.BindUsed(entry->slots);
     if (tree != nullptr && values.has_value() &&
         TypesMatch(*values, entry->types) &&
         ContentChecksPass(**tree, *values)) {
-      placeholders.MarkUsed(entry->names, entry->slots);
+      placeholders.MarkNamesUsed(entry->names);
       return Bound<Tree>(*tree, *std::move(values));
     }
   }
@@ -100,8 +102,11 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
   const size_t names_before = placeholders.resolved_names().size();
   DYNAMITE_ASSIGN_OR_RETURN(Tree parsed, parse());
   auto entry = std::make_shared<Entry>();
-  const std::vector<std::string>& resolved = placeholders.resolved_names();
-  entry->names.assign(resolved.begin() + names_before, resolved.end());
+  const std::vector<const std::string*>& resolved =
+      placeholders.resolved_names();
+  for (size_t i = names_before; i < resolved.size(); ++i) {
+    entry->names.push_back(*resolved[i]);
+  }
   entry->slots = SlotsOf(parsed);
   // Every slot is defined: the parse succeeded.
   std::vector<const AttributeValue*> values = *placeholders.Bind(entry->slots);

@@ -1,5 +1,6 @@
 #include "query/placeholders.h"
 
+#include <algorithm>
 #include <optional>
 #include <string>
 #include <vector>
@@ -24,6 +25,17 @@ absl::Status UnusedError(absl::string_view parameter,
                                       absl::StrJoin(unused, ", "), "}"));
 }
 
+using KeySet = Placeholders::KeyList;
+
+KeySet Sorted(KeySet keys) {
+  std::sort(keys.begin(), keys.end());
+  return keys;
+}
+
+bool Contains(const KeySet& sorted, const std::string* key) {
+  return std::binary_search(sorted.begin(), sorted.end(), key);
+}
+
 }  // namespace
 
 absl::StatusOr<std::string> Placeholders::ResolveName(
@@ -31,8 +43,8 @@ absl::StatusOr<std::string> Placeholders::ResolveName(
   if (names_ != nullptr) {
     auto it = names_->find(std::string(placeholder));
     if (it != names_->end()) {
-      used_names_.insert(it->first);
-      resolved_names_.push_back(it->first);
+      used_names_.push_back(&it->first);
+      resolved_names_.push_back(&it->first);
       return it->second;
     }
   }
@@ -47,7 +59,7 @@ absl::StatusOr<const AttributeValue*> Placeholders::ResolveValue(
   if (values_ != nullptr) {
     auto it = values_->find(placeholder);
     if (it != values_->end()) {
-      used_values_.insert(it->first);
+      used_values_.push_back(&it->first);
       return &it->second;
     }
   }
@@ -70,21 +82,37 @@ std::optional<std::vector<const AttributeValue*>> Placeholders::Bind(
   return bound;
 }
 
-void Placeholders::MarkUsed(const std::vector<std::string>& names,
-                            const std::vector<std::string>& values) {
-  for (const std::string& name : names) {
-    used_names_.insert(name);
-    resolved_names_.push_back(name);
+std::optional<std::vector<const AttributeValue*>> Placeholders::BindUsed(
+    const std::vector<std::string>& slots) {
+  std::vector<const AttributeValue*> bound;
+  bound.reserve(slots.size());
+  for (const std::string& slot : slots) {
+    if (values_ == nullptr) return std::nullopt;
+    auto it = values_->find(slot);
+    if (it == values_->end()) return std::nullopt;
+    used_values_.push_back(&it->first);
+    bound.push_back(&it->second);
   }
-  for (const std::string& value : values) used_values_.insert(value);
+  return bound;
+}
+
+void Placeholders::MarkNamesUsed(const std::vector<std::string>& names) {
+  if (names_ == nullptr) return;
+  for (const std::string& name : names) {
+    auto it = names_->find(name);
+    if (it == names_->end()) continue;
+    used_names_.push_back(&it->first);
+    resolved_names_.push_back(&it->first);
+  }
 }
 
 absl::Status Placeholders::CheckAllUsed() const {
   // Both maps iterate in ascending key order, so the lists come out sorted.
   std::vector<absl::string_view> unused;
   if (names_ != nullptr) {
+    const KeySet used = Sorted(used_names_);
     for (const auto& [key, name] : *names_) {
-      if (!used_names_.contains(key)) unused.push_back(key);
+      if (!Contains(used, &key)) unused.push_back(key);
     }
   }
   if (absl::Status s = UnusedError("ExpressionAttributeNames", unused);
@@ -92,8 +120,9 @@ absl::Status Placeholders::CheckAllUsed() const {
     return s;
   }
   if (values_ != nullptr) {
+    const KeySet used = Sorted(used_values_);
     for (const auto& [key, value] : *values_) {
-      if (!used_values_.contains(key)) unused.push_back(key);
+      if (!Contains(used, &key)) unused.push_back(key);
     }
   }
   return UnusedError("ExpressionAttributeValues", unused);

@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/container/flat_hash_set.h"
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -32,6 +32,8 @@ namespace dynamite {
 
 class Placeholders {
  public:
+  using KeyList = absl::InlinedVector<const std::string*, 8>;
+
   // `names` maps "#n" to an attribute name, `values` maps ":v" to a value;
   // either may be null when the request does not have that parameter. The
   // keys are assumed well formed (the API layer validates them).
@@ -64,15 +66,15 @@ class Placeholders {
   // and the same with ExpressionAttributeValues.
   absl::Status CheckAllUsed() const;
 
-  // Records the use of `names` ("#n") and `values` (":v") as resolving
-  // them would: for a tree the expression cache parsed for an earlier
-  // request with the same text and names.
-  void MarkUsed(const std::vector<std::string>& names,
-                const std::vector<std::string>& values);
+  // Records the use of `names` ("#n") as resolving them would: for a tree
+  // the expression cache parsed for an earlier request with the same text
+  // and names. Keys not in the names map are ignored.
+  void MarkNamesUsed(const std::vector<std::string>& names);
 
-  // Every name resolved so far, in order (repeats included): an expression
-  // used the names resolved between the size() before and after its parse.
-  const std::vector<std::string>& resolved_names() const {
+  // Every name resolved so far (the names map's keys), in order, repeats
+  // included: an expression used the names resolved between the size()
+  // before and after its parse.
+  const std::vector<const std::string*>& resolved_names() const {
     return resolved_names_;
   }
 
@@ -81,15 +83,23 @@ class Placeholders {
   std::optional<std::vector<const AttributeValue*>> Bind(
       const std::vector<std::string>& slots) const;
 
+  // Bind() that also records the use of every slot, as resolving them
+  // would (for a tree from the expression cache).
+  std::optional<std::vector<const AttributeValue*>> BindUsed(
+      const std::vector<std::string>& slots);
+
   const std::map<std::string, std::string>* names() const { return names_; }
   const AttributeMap* values() const { return values_; }
 
  private:
   const std::map<std::string, std::string>* names_;
   const AttributeMap* values_;
-  absl::flat_hash_set<std::string> used_names_;
-  absl::flat_hash_set<std::string> used_values_;
-  std::vector<std::string> resolved_names_;
+  // The maps' keys that were used, by address, repeats included: no
+  // string is copied or hashed to record a use, and CheckAllUsed() sorts
+  // them once.
+  KeyList used_names_;
+  KeyList used_values_;
+  std::vector<const std::string*> resolved_names_;
 };
 
 }  // namespace dynamite
