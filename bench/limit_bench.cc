@@ -234,11 +234,6 @@ void BM_LimitSubmit(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_LimitLoad)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
 BENCHMARK(BM_LimitTop10)
     ->ArgName("items")
     ->Arg(10'000)
@@ -260,6 +255,13 @@ BENCHMARK(BM_LimitAround)
     ->Arg(100'000)
     ->Arg(1'000'000);
 BENCHMARK(BM_LimitSubmit)
+    ->ArgName("items")
+    ->Arg(10'000)
+    ->Arg(100'000)
+    ->Arg(1'000'000);
+// Last: freeing its 10^6-item table right before a small read benchmark
+// made that benchmark's first iterations pay for the frees.
+BENCHMARK(BM_LimitLoad)
     ->ArgName("items")
     ->Arg(10'000)
     ->Arg(100'000)
