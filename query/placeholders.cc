@@ -71,26 +71,23 @@ absl::StatusOr<const AttributeValue*> Placeholders::ResolveValue(
 
 std::optional<std::vector<const AttributeValue*>> Placeholders::Bind(
     const std::vector<std::string>& slots) const {
-  std::vector<const AttributeValue*> bound;
-  bound.reserve(slots.size());
-  for (const std::string& slot : slots) {
-    if (values_ == nullptr) return std::nullopt;
-    auto it = values_->find(slot);
-    if (it == values_->end()) return std::nullopt;
-    bound.push_back(&it->second);
-  }
-  return bound;
+  return LookUpSlots(slots, nullptr);
 }
 
 std::optional<std::vector<const AttributeValue*>> Placeholders::BindUsed(
     const std::vector<std::string>& slots) {
+  return LookUpSlots(slots, &used_values_);
+}
+
+std::optional<std::vector<const AttributeValue*>> Placeholders::LookUpSlots(
+    const std::vector<std::string>& slots, KeyList* used) const {
   std::vector<const AttributeValue*> bound;
   bound.reserve(slots.size());
   for (const std::string& slot : slots) {
     if (values_ == nullptr) return std::nullopt;
     auto it = values_->find(slot);
     if (it == values_->end()) return std::nullopt;
-    used_values_.push_back(&it->first);
+    if (used != nullptr) used->push_back(&it->first);
     bound.push_back(&it->second);
   }
   return bound;

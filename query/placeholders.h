@@ -92,6 +92,10 @@ class Placeholders {
   const AttributeMap* values() const { return values_; }
 
  private:
+  // Bind(), recording each key found in `used` unless it is null.
+  std::optional<std::vector<const AttributeValue*>> LookUpSlots(
+      const std::vector<std::string>& slots, KeyList* used) const;
+
   const std::map<std::string, std::string>* names_;
   const AttributeMap* values_;
   // The maps' keys that were used, by address, repeats included: no
