@@ -93,23 +93,10 @@ std::unique_ptr<Database> Load(const std::vector<LeaderboardItem>& items) {
   return db;
 }
 
-// A loaded table over the shared data set, built once per scale.
-struct Loaded {
-  const LeaderboardDataSet* data = nullptr;
-  std::unique_ptr<Database> db;
-};
+using Loaded = LoadedLeaderboard<std::unique_ptr<Database>>;
 
-// Only submit changes the table, and it restores it before returning.
 Loaded& LoadedFor(int64_t item_count) {
-  // Benchmarks run one at a time, on one thread.
-  static auto* cache = new std::map<int64_t, std::unique_ptr<Loaded>>();
-  std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
-  if (loaded == nullptr) {
-    loaded = std::make_unique<Loaded>();
-    loaded->data = &LeaderboardDataSetFor(item_count);
-    loaded->db = Load(loaded->data->items);
-  }
-  return *loaded;
+  return LoadedLeaderboardFor<std::unique_ptr<Database>>(item_count, Load);
 }
 
 // Measures creating a Database with the table and loading n items, one
@@ -133,7 +120,7 @@ void BM_DynamiteLoad(benchmark::State& state) {
 // seasons.
 void BM_DynamiteTop10(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.db == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   size_t season = 0;
   for (auto _ : state) {
@@ -145,7 +132,7 @@ void BM_DynamiteTop10(benchmark::State& state) {
                 {":s",
                  AttributeValue::S(std::string(kLeaderboardSeasons[season]))}},
         .limit = kQueryLimit};
-    absl::StatusOr<QueryResponse> page = loaded.db->Query(query);
+    absl::StatusOr<QueryResponse> page = loaded.store->Query(query);
     if (!page.ok()) {
       state.SkipWithError(page.status().ToString().c_str());
       break;
@@ -161,7 +148,7 @@ void BM_DynamiteTop10(benchmark::State& state) {
 // the random pick.
 void BM_DynamiteGet(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.db == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
@@ -170,7 +157,7 @@ void BM_DynamiteGet(benchmark::State& state) {
     ++i;
     GetItemRequest get{.table_name = std::string(kLeaderboardTable),
                        .key = KeyOf(key)};
-    absl::StatusOr<GetItemResponse> got = loaded.db->GetItem(get);
+    absl::StatusOr<GetItemResponse> got = loaded.store->GetItem(get);
     if (!got.ok()) {
       state.SkipWithError(got.status().ToString().c_str());
       break;
@@ -188,7 +175,7 @@ void BM_DynamiteGet(benchmark::State& state) {
 // requests.
 void BM_DynamitePage100(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.db == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   size_t season = 0;
   for (auto _ : state) {
@@ -202,7 +189,7 @@ void BM_DynamitePage100(benchmark::State& state) {
                                             kLeaderboardSeasons[season]))}},
                          .limit = kPageSize,
                          .exclusive_start_key = std::move(exclusive_start_key)};
-      absl::StatusOr<QueryResponse> result = loaded.db->Query(query);
+      absl::StatusOr<QueryResponse> result = loaded.store->Query(query);
       if (!result.ok()) {
         state.SkipWithError(result.status().ToString().c_str());
         return;
@@ -221,7 +208,7 @@ void BM_DynamitePage100(benchmark::State& state) {
 // random existing rank key. Excludes drawing the random pick.
 void BM_DynamiteAround(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.db == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
@@ -236,7 +223,7 @@ void BM_DynamiteAround(benchmark::State& state) {
                 {":s", AttributeValue::S(from.leaderboard_id)},
                 {":k", AttributeValue::S(from.rank_key)}},
         .limit = kQueryLimit};
-    absl::StatusOr<QueryResponse> page = loaded.db->Query(query);
+    absl::StatusOr<QueryResponse> page = loaded.store->Query(query);
     if (!page.ok()) {
       state.SkipWithError(page.status().ToString().c_str());
       break;
@@ -252,13 +239,13 @@ void BM_DynamiteAround(benchmark::State& state) {
 // new items are deleted with timing paused.
 void BM_DynamiteSubmit(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.db == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   auto delete_submitted = [&loaded](int64_t count) {
     for (int64_t j = 0; j < count; ++j) {
       DeleteItemRequest del{
           .table_name = std::string(kLeaderboardTable),
           .key = KeyOf(loaded.data->submits[static_cast<size_t>(j)])};
-      if (!loaded.db->DeleteItem(del).ok()) return false;
+      if (!loaded.store->DeleteItem(del).ok()) return false;
     }
     return true;
   };
@@ -278,7 +265,7 @@ void BM_DynamiteSubmit(benchmark::State& state) {
     ++pending;
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
                        .item = ItemOf(item)};
-    WriteResult<PutItemResponse> result = loaded.db->PutItem(put);
+    WriteResult<PutItemResponse> result = loaded.store->PutItem(put);
     if (!result.ok()) {
       state.SkipWithError(result.status().ToString().c_str());
       break;

@@ -141,6 +141,32 @@ struct LeaderboardDataSet {
 // benchmarks run one at a time.
 const LeaderboardDataSet& LeaderboardDataSetFor(int64_t item_count);
 
+// A store (Dynamite or a baseline) loaded with the shared data set of one
+// scale.
+template <typename Store>
+struct LoadedLeaderboard {
+  const LeaderboardDataSet* data = nullptr;
+  Store store;
+};
+
+// Returns the store of `item_count` items, loaded by `load(items)` on first
+// use and kept for the life of the process, one per scale and Store type.
+// Benchmarks run one at a time, on one thread; only submit changes a store,
+// and it restores it before returning.
+template <typename Store, typename Load>
+LoadedLeaderboard<Store>& LoadedLeaderboardFor(int64_t item_count,
+                                               const Load& load) {
+  static auto* cache =
+      new std::map<int64_t, std::unique_ptr<LoadedLeaderboard<Store>>>();
+  std::unique_ptr<LoadedLeaderboard<Store>>& loaded = (*cache)[item_count];
+  if (loaded == nullptr) {
+    loaded = std::make_unique<LoadedLeaderboard<Store>>();
+    loaded->data = &LeaderboardDataSetFor(item_count);
+    loaded->store = load(loaded->data->items);
+  }
+  return *loaded;
+}
+
 }  // namespace dynamite
 
 #endif  // DYNAMITE_BENCH_LEADERBOARD_WORKLOAD_H_

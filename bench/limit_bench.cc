@@ -61,23 +61,10 @@ LimitTable Load(const std::vector<LeaderboardItem>& items) {
   return table;
 }
 
-// A loaded table over the shared data set, built once per scale.
-struct Loaded {
-  const LeaderboardDataSet* data = nullptr;
-  LimitTable table;
-};
+using Loaded = LoadedLeaderboard<LimitTable>;
 
-// Only submit changes the table, and it restores it before returning.
 Loaded& LoadedFor(int64_t item_count) {
-  // Benchmarks run one at a time, on one thread.
-  static auto* cache = new std::map<int64_t, std::unique_ptr<Loaded>>();
-  std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
-  if (loaded == nullptr) {
-    loaded = std::make_unique<Loaded>();
-    loaded->data = &LeaderboardDataSetFor(item_count);
-    loaded->table = Load(loaded->data->items);
-  }
-  return *loaded;
+  return LoadedLeaderboardFor<LimitTable>(item_count, Load);
 }
 
 // Copies up to `limit` entries starting at `it` into `out`; returns the
@@ -112,8 +99,8 @@ void BM_LimitTop10(benchmark::State& state) {
   for (auto _ : state) {
     std::vector<Row> rows;
     rows.reserve(kQueryLimit);
-    auto found = loaded.table.find(kLeaderboardSeasons[season]);
-    if (found != loaded.table.end()) {
+    auto found = loaded.store.find(kLeaderboardSeasons[season]);
+    if (found != loaded.store.end()) {
       CopyRows(found->second, found->second.begin(), kQueryLimit, rows);
     }
     returned += static_cast<int64_t>(rows.size());
@@ -134,8 +121,8 @@ void BM_LimitGet(benchmark::State& state) {
         loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     std::unique_ptr<Entry> entry;
-    auto found = loaded.table.find(key.leaderboard_id);
-    if (found != loaded.table.end()) {
+    auto found = loaded.store.find(key.leaderboard_id);
+    if (found != loaded.store.end()) {
       auto it = found->second.find(key.rank_key);
       if (it != found->second.end()) {
         entry = std::make_unique<Entry>(it->second);
@@ -161,8 +148,8 @@ void BM_LimitPage100(benchmark::State& state) {
     for (int page = 0; page < kPagedEntries / kPageSize; ++page) {
       std::vector<Row> rows;
       rows.reserve(kPageSize);
-      auto found = loaded.table.find(kLeaderboardSeasons[season]);
-      if (found == loaded.table.end()) break;
+      auto found = loaded.store.find(kLeaderboardSeasons[season]);
+      if (found == loaded.store.end()) break;
       const Partition& partition = found->second;
       auto start = exclusive_start_key.empty()
                        ? partition.begin()
@@ -191,8 +178,8 @@ void BM_LimitAround(benchmark::State& state) {
     ++i;
     std::vector<Row> rows;
     rows.reserve(kQueryLimit);
-    auto found = loaded.table.find(from.leaderboard_id);
-    if (found != loaded.table.end()) {
+    auto found = loaded.store.find(from.leaderboard_id);
+    if (found != loaded.store.end()) {
       const Partition& partition = found->second;
       CopyRows(partition, partition.lower_bound(from.rank_key), kQueryLimit,
                rows);
@@ -212,7 +199,7 @@ void BM_LimitSubmit(benchmark::State& state) {
     for (int64_t j = 0; j < count; ++j) {
       const LeaderboardItem& item =
           loaded.data->submits[static_cast<size_t>(j)];
-      loaded.table[item.leaderboard_id].erase(item.rank_key);
+      loaded.store[item.leaderboard_id].erase(item.rank_key);
     }
   };
   int64_t pending = 0;  // inserted since the last erase
@@ -226,7 +213,7 @@ void BM_LimitSubmit(benchmark::State& state) {
     const LeaderboardItem& item =
         loaded.data->submits[static_cast<size_t>(pending)];
     ++pending;
-    auto inserted = loaded.table[item.leaderboard_id].insert_or_assign(
+    auto inserted = loaded.store[item.leaderboard_id].insert_or_assign(
         item.rank_key, Entry{item.player_id, item.score, item.ts, item.name});
     benchmark::DoNotOptimize(inserted);
   }

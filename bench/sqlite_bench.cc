@@ -51,23 +51,11 @@ std::unique_ptr<SqliteLeaderboard> Load(
   return *std::move(table);
 }
 
-// A loaded database over the shared data set, built once per scale.
-struct Loaded {
-  const LeaderboardDataSet* data = nullptr;
-  std::unique_ptr<SqliteLeaderboard> table;
-};
+using Loaded = LoadedLeaderboard<std::unique_ptr<SqliteLeaderboard>>;
 
-// Only submit changes the table, and it restores it before returning.
 Loaded& LoadedFor(int64_t item_count) {
-  // Benchmarks run one at a time, on one thread.
-  static auto* cache = new std::map<int64_t, std::unique_ptr<Loaded>>();
-  std::unique_ptr<Loaded>& loaded = (*cache)[item_count];
-  if (loaded == nullptr) {
-    loaded = std::make_unique<Loaded>();
-    loaded->data = &LeaderboardDataSetFor(item_count);
-    loaded->table = Load(loaded->data->items);
-  }
-  return *loaded;
+  return LoadedLeaderboardFor<std::unique_ptr<SqliteLeaderboard>>(item_count,
+                                                                  Load);
 }
 
 // Measures opening a database, creating the table, preparing the statements
@@ -91,13 +79,13 @@ void BM_SqliteLoad(benchmark::State& state) {
 // Limit 10), cycling through the four seasons.
 void BM_SqliteTop10(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.table == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   size_t season = 0;
   for (auto _ : state) {
     std::vector<LeaderboardRow> rows;
     rows.reserve(kQueryLimit);
-    if (!loaded.table->First(kLeaderboardSeasons[season], kQueryLimit, rows)
+    if (!loaded.store->First(kLeaderboardSeasons[season], kQueryLimit, rows)
              .ok()) {
       state.SkipWithError("query failed");
       break;
@@ -113,7 +101,7 @@ void BM_SqliteTop10(benchmark::State& state) {
 // the random pick.
 void BM_SqliteGet(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.table == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
@@ -123,7 +111,7 @@ void BM_SqliteGet(benchmark::State& state) {
     std::vector<LeaderboardRow> rows;
     rows.reserve(1);
     absl::StatusOr<bool> found =
-        loaded.table->Get(key.leaderboard_id, key.rank_key, rows);
+        loaded.store->Get(key.leaderboard_id, key.rank_key, rows);
     if (!found.ok()) {
       state.SkipWithError("query failed");
       break;
@@ -141,7 +129,7 @@ void BM_SqliteGet(benchmark::State& state) {
 // is ten requests.
 void BM_SqlitePage100(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.table == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   size_t season = 0;
   for (auto _ : state) {
@@ -150,9 +138,9 @@ void BM_SqlitePage100(benchmark::State& state) {
       std::vector<LeaderboardRow> rows;
       rows.reserve(kPageSize);
       absl::Status status =
-          page == 0 ? loaded.table->First(kLeaderboardSeasons[season],
+          page == 0 ? loaded.store->First(kLeaderboardSeasons[season],
                                           kPageSize, rows)
-                    : loaded.table->After(kLeaderboardSeasons[season],
+                    : loaded.store->After(kLeaderboardSeasons[season],
                                           exclusive_start_key, kPageSize, rows);
       if (!status.ok()) {
         state.SkipWithError("query failed");
@@ -173,7 +161,7 @@ void BM_SqlitePage100(benchmark::State& state) {
 // random pick.
 void BM_SqliteAround(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.table == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   int64_t returned = 0;
   int64_t i = 0;
   for (auto _ : state) {
@@ -182,7 +170,7 @@ void BM_SqliteAround(benchmark::State& state) {
     ++i;
     std::vector<LeaderboardRow> rows;
     rows.reserve(kQueryLimit);
-    if (!loaded.table
+    if (!loaded.store
              ->From(from.leaderboard_id, from.rank_key, kQueryLimit, rows)
              .ok()) {
       state.SkipWithError("query failed");
@@ -200,10 +188,10 @@ void BM_SqliteAround(benchmark::State& state) {
 // with timing paused.
 void BM_SqliteSubmit(benchmark::State& state) {
   Loaded& loaded = LoadedFor(state.range(0));
-  if (loaded.table == nullptr) return state.SkipWithError("load failed");
+  if (loaded.store == nullptr) return state.SkipWithError("load failed");
   auto delete_submitted = [&loaded](int64_t count) {
     for (int64_t j = 0; j < count; ++j) {
-      if (!loaded.table->Delete(loaded.data->submits[static_cast<size_t>(j)])
+      if (!loaded.store->Delete(loaded.data->submits[static_cast<size_t>(j)])
                .ok()) {
         return false;
       }
@@ -224,7 +212,7 @@ void BM_SqliteSubmit(benchmark::State& state) {
     const LeaderboardItem& item =
         loaded.data->submits[static_cast<size_t>(pending)];
     ++pending;
-    if (!loaded.table->Put(item).ok()) {
+    if (!loaded.store->Put(item).ok()) {
       state.SkipWithError("insert failed");
       break;
     }
