@@ -172,6 +172,26 @@ else
   fi
 fi
 
+# Runs `node --test` on tests/clients/DIR/FILE, adds its passed cases to
+# `passed`, and fails the run unless every case passed.
+# Usage: run_node_suite DIR FILE LABEL
+run_node_suite() {
+  local dir="$1" file="$2" label="$3" status ok bad
+  (cd "${here}/${dir}" && timeout "${suite_timeout}" "${node}" --test \
+    --test-reporter=spec --test-reporter-destination=stdout \
+    --test-reporter=tap --test-reporter-destination="${work}/${dir}.tap" \
+    "${file}")
+  status=$?
+  ok="$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "${work}/${dir}.tap" | tail -n 1)"
+  bad="$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "${work}/${dir}.tap" | tail -n 1)"
+  passed=$((passed + ${ok:-0}))
+  echo "${dir}: ${ok:-0} passed, ${bad:-?} failed (node --test exit" \
+    "${status}, $((SECONDS - suite_start)) s)"
+  if [[ ${status} -ne 0 || "${bad:-1}" != 0 || ${ok:-0} -eq 0 ]]; then
+    fail "${bad:-1}" "${label} (node --test exit ${status})"
+  fi
+}
+
 # --- AWS SDK for JavaScript v3 --------------------------------------------
 echo
 echo "--- AWS SDK for JavaScript v3 (node --test tests/clients/js/)"
@@ -186,19 +206,7 @@ elif [[ ! -f "${here}/js/node_modules/@aws-sdk/lib-dynamodb/package.json" ||
 else
   echo "node $("${node}" --version)," \
     "@aws-sdk/client-dynamodb $("${node}" -p "require('${here}/js/node_modules/@aws-sdk/client-dynamodb/package.json').version")"
-  (cd "${here}/js" && timeout "${suite_timeout}" "${node}" --test \
-    --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="${work}/js.tap" \
-    dynamite.test.mjs)
-  status=$?
-  ok="$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "${work}/js.tap" | tail -n 1)"
-  bad="$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "${work}/js.tap" | tail -n 1)"
-  passed=$((passed + ${ok:-0}))
-  echo "js: ${ok:-0} passed, ${bad:-?} failed (node --test exit ${status}," \
-    "$((SECONDS - suite_start)) s)"
-  if [[ ${status} -ne 0 || "${bad:-1}" != 0 || ${ok:-0} -eq 0 ]]; then
-    fail "${bad:-1}" "JS suite (node --test exit ${status})"
-  fi
+  run_node_suite js dynamite.test.mjs "JS suite"
 fi
 
 # --- dynamodb-admin -------------------------------------------------------
@@ -215,19 +223,7 @@ elif [[ ! -f "${here}/admin/node_modules/dynamodb-admin/package.json" ||
 else
   echo "node $("${node}" --version)," \
     "dynamodb-admin $("${node}" -p "require('${here}/admin/node_modules/dynamodb-admin/package.json').version")"
-  (cd "${here}/admin" && timeout "${suite_timeout}" "${node}" --test \
-    --test-reporter=spec --test-reporter-destination=stdout \
-    --test-reporter=tap --test-reporter-destination="${work}/admin.tap" \
-    dynamodb-admin.test.mjs)
-  status=$?
-  ok="$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "${work}/admin.tap" | tail -n 1)"
-  bad="$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "${work}/admin.tap" | tail -n 1)"
-  passed=$((passed + ${ok:-0}))
-  echo "dynamodb-admin: ${ok:-0} passed, ${bad:-?} failed (node --test exit" \
-    "${status}, $((SECONDS - suite_start)) s)"
-  if [[ ${status} -ne 0 || "${bad:-1}" != 0 || ${ok:-0} -eq 0 ]]; then
-    fail "${bad:-1}" "dynamodb-admin suite (node --test exit ${status})"
-  fi
+  run_node_suite admin dynamodb-admin.test.mjs "dynamodb-admin suite"
 fi
 
 # --- stop the server ------------------------------------------------------
