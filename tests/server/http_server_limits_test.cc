@@ -134,8 +134,10 @@ TEST(HttpServerLimitsTest, IdleTimeoutClosesAbandonedConnections) {
   AbandonedConnections abandoned(running->port(), kAbandoned);
   ASSERT_EQ(abandoned.failed(), 0);
 
-  EXPECT_TRUE(
-      WaitUntil([&] { return running->server().open_connections() == 0; }));
+  EXPECT_TRUE(WaitUntil([&] {
+    return running->server().open_connections() == 0;
+  })) << running->server().open_connections()
+      << " connections still open";
   EXPECT_TRUE(abandoned.ClosedByServer(0, std::chrono::seconds(5)));
   EXPECT_TRUE(
       abandoned.ClosedByServer(kAbandoned - 1, std::chrono::seconds(5)));
