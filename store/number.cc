@@ -231,19 +231,19 @@ absl::StatusOr<Number> Number::Add(const Number& a, const Number& b) {
   const absl::uint128 limit = Pow10(kMaxDigits) * 2;
   if (shift > kMaxDigits) return ValidationError(kOverflow);
   const absl::uint128 scale = Pow10(static_cast<int>(shift));
-  if (big.coefficient_ > (limit - 1) / scale) {
+  if (big.coefficient() > (limit - 1) / scale) {
     return ValidationError(kOverflow);
   }
-  const absl::uint128 big_scaled = big.coefficient_ * scale;
+  const absl::uint128 big_scaled = big.coefficient() * scale;
 
   Parts result{big.negative_, 0, small.exponent_};
   if (big.negative_ == small.negative_) {
-    result.coefficient = big_scaled + small.coefficient_;  // < 3*10^38
-  } else if (big_scaled >= small.coefficient_) {
-    result.coefficient = big_scaled - small.coefficient_;
+    result.coefficient = big_scaled + small.coefficient();  // < 3*10^38
+  } else if (big_scaled >= small.coefficient()) {
+    result.coefficient = big_scaled - small.coefficient();
   } else {
     result.negative = small.negative_;
-    result.coefficient = small.coefficient_ - big_scaled;
+    result.coefficient = small.coefficient() - big_scaled;
   }
   DYNAMITE_ASSIGN_OR_RETURN(Parts parts, Normalize(result));
   return Number(parts.negative, parts.coefficient,
@@ -274,7 +274,7 @@ std::string Number::ToString() const {
   return out;
 }
 
-int Number::significant_digits() const { return CountDigits(coefficient_); }
+int Number::significant_digits() const { return CountDigits(coefficient()); }
 
 int Number::adjusted_exponent() const {
   if (is_zero()) return 0;
@@ -285,8 +285,8 @@ std::string Number::digits() const {
   // One 128-bit division, then 64-bit formatting: the coefficient is below
   // 10^38, so both halves fit 19 digits.
   const absl::uint128 kTenPow19 = Pow10(19);
-  const uint64_t high = absl::Uint128Low64(coefficient_ / kTenPow19);
-  const uint64_t low = absl::Uint128Low64(coefficient_ % kTenPow19);
+  const uint64_t high = absl::Uint128Low64(coefficient() / kTenPow19);
+  const uint64_t low = absl::Uint128Low64(coefficient() % kTenPow19);
   if (high == 0) return absl::StrCat(low);
   const std::string low_digits = absl::StrCat(low);
   return absl::StrCat(high, std::string(19 - low_digits.size(), '0'),
@@ -317,9 +317,9 @@ std::strong_ordering operator<=>(const Number& a, const Number& b) {
     magnitude = adjusted_a <=> adjusted_b;
   } else {
     const absl::uint128 scaled_a =
-        a.coefficient_ * Pow10(Number::kMaxDigits - a.significant_digits());
+        a.coefficient() * Pow10(Number::kMaxDigits - a.significant_digits());
     const absl::uint128 scaled_b =
-        b.coefficient_ * Pow10(Number::kMaxDigits - b.significant_digits());
+        b.coefficient() * Pow10(Number::kMaxDigits - b.significant_digits());
     if (scaled_a != scaled_b) {
       magnitude = scaled_a < scaled_b ? std::strong_ordering::less
                                       : std::strong_ordering::greater;

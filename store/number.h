@@ -56,7 +56,7 @@ class Number {
   // "-1.5", "0".
   std::string ToString() const;
 
-  bool is_zero() const { return coefficient_ == 0; }
+  bool is_zero() const { return (coefficient_high_ | coefficient_low_) == 0; }
   bool is_negative() const { return negative_; }
   // The digits of the coefficient without trailing zeros; 0 for zero.
   int significant_digits() const;
@@ -75,13 +75,25 @@ class Number {
 
  private:
   Number(bool negative, absl::uint128 coefficient, int32_t exponent)
-      : negative_(negative), coefficient_(coefficient), exponent_(exponent) {}
+      : negative_(negative),
+        exponent_(exponent),
+        coefficient_high_(absl::Uint128High64(coefficient)),
+        coefficient_low_(absl::Uint128Low64(coefficient)) {}
 
-  // Invariants: coefficient_ has at most 38 digits and no trailing zero;
-  // zero is {false, 0, 0}.
+  absl::uint128 coefficient() const {
+    return absl::MakeUint128(coefficient_high_, coefficient_low_);
+  }
+
+  // Invariants: the coefficient has at most 38 digits and no trailing zero;
+  // zero is {false, 0, 0}. The coefficient is kept as two 64-bit halves
+  // rather than an absl::uint128, whose 16-byte alignment would make a
+  // Number 32 bytes and every AttributeValue (store/value.h) 48: with 8-byte
+  // alignment a Number is 24 bytes, and an item's attributes are 32 bytes
+  // smaller each.
   bool negative_ = false;
-  absl::uint128 coefficient_ = 0;
-  int32_t exponent_ = 0;  // value = coefficient_ * 10^exponent_
+  int32_t exponent_ = 0;  // value = coefficient * 10^exponent_
+  uint64_t coefficient_high_ = 0;
+  uint64_t coefficient_low_ = 0;
 };
 
 }  // namespace dynamite
