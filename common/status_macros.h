@@ -12,11 +12,16 @@
 #include "absl/status/statusor.h"
 
 // Returns from the current function if `expr` yields a non-OK absl::Status.
-#define DYNAMITE_RETURN_IF_ERROR(expr)                    \
-  do {                                                    \
-    if (::absl::Status status_ = (expr); !status_.ok()) { \
-      return status_;                                     \
-    }                                                     \
+// The local's name is one no caller's member or variable will have: named
+// `status_`, it shadowed a class member of that name, so that
+// DYNAMITE_RETURN_IF_ERROR(status_) read the uninitialised local and let
+// errors through.
+#define DYNAMITE_RETURN_IF_ERROR(expr)                  \
+  do {                                                  \
+    if (::absl::Status dynamite_macro_status_ = (expr); \
+        !dynamite_macro_status_.ok()) {                 \
+      return dynamite_macro_status_;                    \
+    }                                                   \
   } while (false)
 
 // Evaluates `rexpr` (an absl::StatusOr<T>); on error returns its status,
