@@ -37,6 +37,7 @@
 
 #include "absl/status/statusor.h"
 
+#include "api/batch_requests.h"
 #include "api/item_requests.h"
 #include "api/options.h"
 #include "api/read_requests.h"
@@ -70,6 +71,13 @@ class Database {
   absl::StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
   WriteResult<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request);
   WriteResult<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request);
+
+  // Batches (api/batch_ops.cc): validated whole before anything is read or
+  // written; Unprocessed* always come back empty.
+  absl::StatusOr<BatchWriteItemResponse> BatchWriteItem(
+      const BatchWriteItemRequest& request);
+  absl::StatusOr<BatchGetItemResponse> BatchGetItem(
+      const BatchGetItemRequest& request);
 
   // Reads (api/read_ops.cc).
   absl::StatusOr<QueryResponse> Query(const QueryRequest& request);

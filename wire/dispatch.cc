@@ -8,6 +8,7 @@
 #include "api/write_result.h"
 #include "common/errors.h"
 #include "store/item.h"
+#include "wire/batch_json.h"
 #include "wire/error_body.h"
 #include "wire/item_json.h"
 #include "wire/json.h"
@@ -67,6 +68,11 @@ constexpr Operation kOperations[] = {
                         &EncodeUpdateItemResponse>},
     {"DeleteItem", &Run<&DecodeDeleteItemRequest, &Database::DeleteItem,
                         &EncodeDeleteItemResponse>},
+    {"BatchWriteItem",
+     &Run<&DecodeBatchWriteItemRequest, &Database::BatchWriteItem,
+          &EncodeBatchWriteItemResponse>},
+    {"BatchGetItem", &Run<&DecodeBatchGetItemRequest, &Database::BatchGetItem,
+                          &EncodeBatchGetItemResponse>},
     {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
     {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
 };

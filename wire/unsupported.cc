@@ -36,6 +36,10 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"GetItem", "ReturnConsumedCapacity", "NONE"},
     {"DeleteItem", "ReturnConsumedCapacity", "NONE"},
     {"DeleteItem", "ReturnItemCollectionMetrics", "NONE"},
+    // Batches.
+    {"BatchWriteItem", "ReturnConsumedCapacity", "NONE"},
+    {"BatchWriteItem", "ReturnItemCollectionMetrics", "NONE"},
+    {"BatchGetItem", "ReturnConsumedCapacity", "NONE"},
     // Query.
     {"Query", "IndexName"},
     {"Query", "ReturnConsumedCapacity", "NONE"},

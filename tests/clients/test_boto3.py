@@ -640,6 +640,91 @@ def test_table_resource_key_and_attr(resource, audit_log):
     assert "Item" not in table.get_item(Key=key)
 
 
+# --- batches -----------------------------------------------------------------------
+
+def test_batch_writer_and_batch_get_item(client, resource, tables):
+    songs = tables.create("artist", "track", range_type="N")
+    users = tables.create("id")
+    # 60 puts: batch_writer sends them as BatchWriteItem requests of 25.
+    with resource.Table(songs).batch_writer() as batch:
+        for track in range(60):
+            batch.put_item(Item={"artist": "Ada", "track": track,
+                                 "title": f"t{track}"})
+    with resource.Table(users).batch_writer() as batch:
+        batch.put_item(Item={"id": "u1", "name": "Bo"})
+        batch.put_item(Item={"id": "u2", "name": "Cy"})
+    with resource.Table(songs).batch_writer() as batch:
+        for track in range(50, 60):
+            batch.delete_item(Key={"artist": "Ada", "track": track})
+    count = client.scan(TableName=songs, Select="COUNT")
+    assert count["Count"] == 50
+
+    reply = client.batch_get_item(RequestItems={
+        songs: {"Keys": [{"artist": S("Ada"), "track": N(1)},
+                         {"artist": S("Ada"), "track": N(55)},
+                         {"artist": S("Ada"), "track": N(2)}],
+                "ProjectionExpression": "#t",
+                "ExpressionAttributeNames": {"#t": "title"},
+                "ConsistentRead": True},
+        users: {"Keys": [{"id": S("u2")}, {"id": S("nobody")}]},
+    })
+    assert reply["UnprocessedKeys"] == {}
+    assert sorted(item["title"]["S"] for item in reply["Responses"][songs]) \
+        == ["t1", "t2"]
+    assert reply["Responses"][users] == [{"id": S("u2"), "name": S("Cy")}]
+
+    # The resource layer deserialises the same answer.
+    got = resource.batch_get_item(RequestItems={
+        users: {"Keys": [{"id": "u1"}], "AttributesToGet": ["name"]}})
+    assert got["Responses"][users] == [{"name": "Bo"}]
+    written = client.batch_write_item(RequestItems={
+        users: [{"DeleteRequest": {"Key": {"id": S("u1")}}}]})
+    assert written["UnprocessedItems"] == {}
+
+
+def test_batch_errors_write_nothing(client, resource, tables):
+    users = tables.create("id")
+    with pytest.raises(ClientError) as excinfo:
+        with resource.Table(users).batch_writer() as batch:
+            batch.put_item(Item={"id": "a"})
+            batch.put_item(Item={"id": "a", "x": 1})
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Provided list of item keys contains duplicates")
+    with pytest.raises(ClientError) as excinfo:
+        client.batch_write_item(RequestItems={users: [
+            {"PutRequest": {"Item": {"id": S("b")}}},
+            {"PutRequest": {"Item": {"id": N(1)}}}]})
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "The provided key element does not match the schema")
+    missing = f"missing-{uuid.uuid4().hex[:12]}"
+    with pytest.raises(ClientError) as excinfo:
+        client.batch_write_item(RequestItems={
+            users: [{"PutRequest": {"Item": {"id": S("c")}}}],
+            missing: [{"PutRequest": {"Item": {"id": S("c")}}}]})
+    assert error_of(excinfo) == ("ResourceNotFoundException",
+                                 "Requested resource not found")
+    with pytest.raises(ClientError) as excinfo:
+        client.batch_write_item(RequestItems={users: [
+            {"PutRequest": {"Item": {"id": S(str(i))}}} for i in range(26)]})
+    assert error_of(excinfo)[0] == "ValidationException"
+    assert "Member must have length less than or equal to 25" in \
+        error_of(excinfo)[1]
+    assert client.scan(TableName=users, Select="COUNT")["Count"] == 0
+
+    with pytest.raises(ClientError) as excinfo:
+        client.batch_get_item(RequestItems={
+            users: {"Keys": [{"id": S("a")}, {"id": S("a")}]}})
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Provided list of item keys contains duplicates")
+    with pytest.raises(ClientError) as excinfo:
+        client.batch_get_item(RequestItems={
+            users: {"Keys": [{"id": S(str(i))} for i in range(101)]}})
+    assert error_of(excinfo)[0] == "ValidationException"
+
+
 # --- waiters and the table lifecycle ---------------------------------------------
 
 def test_table_exists_waiter_and_lifecycle(client, resource, tables):

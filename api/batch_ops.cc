@@ -1,0 +1,340 @@
+// The batch operations of Database: BatchWriteItem and BatchGetItem
+// (reference §8.2, §8.3). Each validates the whole batch in DynamoDB's order
+// — parameter constraints, the request checks that need no table, then every
+// table, then every key against its table's schema and the duplicate keys —
+// before it reads or writes anything, so a rejected batch changes nothing.
+// A valid BatchWriteItem then applies its writes one by one, each atomic
+// through Table::Mutate; the batch as a whole is not atomic, as in DynamoDB.
+
+#include <memory>
+#include <optional>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
+
+#include "api/batch_requests.h"
+#include "api/constraint.h"
+#include "api/database.h"
+#include "api/expression_attributes.h"
+#include "common/errors.h"
+#include "common/status_macros.h"
+#include "query/legacy.h"
+#include "query/placeholders.h"
+#include "query/projection.h"
+
+namespace dynamite {
+namespace {
+
+constexpr absl::string_view kDuplicateKeys =
+    "Provided list of item keys contains duplicates";
+constexpr absl::string_view kKeyMismatch =
+    "The provided key element does not match the schema";
+// DynamoDB's answer to a WriteRequest without a PutRequest or DeleteRequest
+// (dynalite validations/batchWriteItem.js, recorded against DynamoDB); a
+// WriteRequest with both is the same malformed union and gets the same.
+constexpr absl::string_view kNotOneWrite =
+    "Supplied AttributeValue has more than one datatypes set, must contain "
+    "exactly one of the supported datatypes";
+constexpr absl::string_view kTableNameRules =
+    "Map keys must satisfy constraint: [Member must have length less than or "
+    "equal to 255, Member must have length greater than or equal to 3, Member "
+    "must satisfy regular expression pattern: [a-zA-Z0-9_.-]+]";
+constexpr absl::string_view kWriteListRules =
+    "Map value must satisfy constraint: [Member must have length less than or "
+    "equal to 25, Member must have length greater than or equal to 1]";
+constexpr absl::string_view kAtLeastOne =
+    "Member must have length greater than or equal to 1";
+
+using ProjectionPaths = std::shared_ptr<const std::vector<DocumentPath>>;
+
+// RequestItems as DynamoDB echoes it in a constraint message: Java's
+// rendering of the map, "{Music=[...], Books=[]}". The members' own Java
+// text (object identities) cannot be reproduced; `describe` abbreviates
+// them, keeping an empty list's "[]".
+template <typename Value, typename Describe>
+std::string EchoRequestItems(const std::map<std::string, Value>& items,
+                             Describe describe) {
+  return absl::StrCat("{",
+                      absl::StrJoin(items, ", ",
+                                    [&](std::string* out, const auto& entry) {
+                                      absl::StrAppend(out, entry.first, "=",
+                                                      describe(entry.second));
+                                    }),
+                      "}");
+}
+
+// The constraint errors every batch reports first: RequestItems empty, or
+// one violation (for the whole map) when any table name is invalid.
+// Returns false when RequestItems is empty, with `violations` holding that
+// one error.
+template <typename Value>
+bool RequestItemsViolations(const std::map<std::string, Value>& items,
+                            absl::string_view echo,
+                            std::vector<std::string>& violations) {
+  if (items.empty()) {
+    violations.push_back(
+        ConstraintViolation("{}", "requestItems", kAtLeastOne));
+    return false;
+  }
+  for (const auto& entry : items) {
+    if (!ValidateTableName(entry.first, TableNameUse::kItemOperation).ok()) {
+      violations.push_back(
+          ConstraintViolation(echo, "requestItems", kTableNameRules));
+      break;
+    }
+  }
+  return true;
+}
+
+absl::Status CheckWriteConstraints(const BatchWriteItemRequest& request) {
+  const auto& items = request.request_items;
+  const std::string echo =
+      EchoRequestItems(items, [](const std::vector<WriteRequest>& writes) {
+        return writes.empty() ? "[]" : "[...]";
+      });
+  std::vector<std::string> violations;
+  if (RequestItemsViolations(items, echo, violations)) {
+    for (const auto& [name, writes] : items) {
+      if (writes.empty() || writes.size() > kMaxBatchWriteRequests) {
+        violations.push_back(
+            ConstraintViolation(echo, "requestItems", kWriteListRules));
+        break;
+      }
+    }
+  }
+  if (violations.empty()) return absl::OkStatus();
+  return ConstraintError(violations);
+}
+
+// The checks that need no table: one of Put / Delete per WriteRequest, the
+// items' attributes and size, and the 25 writes of the whole batch (one
+// table's list is already within 25).
+absl::Status CheckWrites(const BatchWriteItemRequest& request) {
+  size_t total = 0;
+  for (const auto& [name, writes] : request.request_items) {
+    for (const WriteRequest& write : writes) {
+      if (write.put_request.has_value() == write.delete_request.has_value()) {
+        return ValidationError(kNotOneWrite);
+      }
+      if (write.put_request.has_value()) {
+        const Item& item = write.put_request->item;
+        DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(item));
+        if (ItemSize(item) > kMaxItemSizeBytes) {
+          return ValidationError(
+              "Item size has exceeded the maximum allowed size");
+        }
+      }
+      if (++total > kMaxBatchWriteRequests) {
+        return ValidationError(
+            "Too many items requested for the BatchWriteItem call");
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
+// BatchWriteItem words a PutRequest item's missing or mistyped key
+// attribute as a bad Key (reference §3.2), not as PutItem does; empty and
+// oversized key values keep their own messages.
+absl::StatusOr<EncodedKey> ExtractPutKey(const KeySchema& schema,
+                                         const Item& item) {
+  auto has_typed = [&](const KeyAttribute& attribute) {
+    auto it = item.find(attribute.name);
+    return it != item.end() && it->second.type() == ValueTypeOf(attribute.type);
+  };
+  if (!has_typed(schema.partition_key) ||
+      (schema.has_sort_key() && !has_typed(*schema.sort_key))) {
+    return ValidationError(kKeyMismatch);
+  }
+  return ExtractItemKey(schema, item);
+}
+
+// One validated write: the item to store, or nullptr to delete.
+struct PlannedWrite {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+  const Item* item = nullptr;
+};
+
+// The table's share of the batch, keyed and checked for duplicates. Keys
+// compare encoded, so numbers compare by value ("1" and "1.0" are the same
+// item, reference §2.4). A list holds at most 25 writes: a linear scan is
+// cheaper than a set.
+absl::Status PlanTableWrites(std::shared_ptr<Table> table,
+                             const std::vector<WriteRequest>& writes,
+                             std::vector<PlannedWrite>& plan) {
+  const size_t first = plan.size();
+  for (const WriteRequest& write : writes) {
+    PlannedWrite planned{.table = table};
+    if (write.put_request.has_value()) {
+      planned.item = &write.put_request->item;
+      DYNAMITE_ASSIGN_OR_RETURN(planned.key,
+                                ExtractPutKey(table->schema(), *planned.item));
+    } else {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          planned.key, ExtractKey(table->schema(), write.delete_request->key));
+    }
+    for (size_t i = first; i < plan.size(); ++i) {
+      if (plan[i].key == planned.key) return ValidationError(kDuplicateKeys);
+    }
+    plan.push_back(std::move(planned));
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckGetConstraints(const BatchGetItemRequest& request) {
+  const auto& items = request.request_items;
+  const std::string echo = EchoRequestItems(
+      items, [](const KeysAndAttributes&) { return "KeysAndAttributes"; });
+  std::vector<std::string> violations;
+  if (RequestItemsViolations(items, echo, violations)) {
+    for (const auto& [name, read] : items) {
+      const std::string path = absl::StrCat("requestItems.", name, ".member.");
+      if (read.keys.empty()) {
+        violations.push_back(
+            ConstraintViolation("[]", absl::StrCat(path, "keys"), kAtLeastOne));
+      } else if (read.keys.size() > kMaxBatchGetKeys) {
+        violations.push_back(ConstraintViolation(
+            "[...]", absl::StrCat(path, "keys"),
+            "Member must have length less than or equal to 100"));
+      }
+      if (read.attributes_to_get.has_value() &&
+          read.attributes_to_get->empty()) {
+        violations.push_back(ConstraintViolation(
+            "[]", absl::StrCat(path, "attributesToGet"), kAtLeastOne));
+      }
+    }
+  }
+  if (violations.empty()) return absl::OkStatus();
+  return ConstraintError(violations);
+}
+
+// One table's projection, as GetItem checks it (api/item_ops.cc): the mix
+// of AttributesToGet and ProjectionExpression, the names map, then the
+// projection and its placeholders. nullptr when there is no projection.
+absl::StatusOr<ProjectionPaths> CompileReadProjection(
+    const KeysAndAttributes& read, ExpressionCache& cache) {
+  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+      {{"AttributesToGet", read.attributes_to_get.has_value()}},
+      {{"ProjectionExpression", read.projection_expression.has_value()}}));
+  DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
+      read.expression_attribute_names, std::nullopt,
+      {{"ProjectionExpression", read.projection_expression.has_value()}}));
+  if (read.attributes_to_get.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        std::vector<DocumentPath> paths,
+        TranslateAttributesToGet(*read.attributes_to_get));
+    return std::make_shared<const std::vector<DocumentPath>>(std::move(paths));
+  }
+  if (!read.projection_expression.has_value()) return nullptr;
+  Placeholders placeholders =
+      MakePlaceholders(read.expression_attribute_names, std::nullopt);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ProjectionPaths paths,
+      cache.CompileProjection(*read.projection_expression, placeholders));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  return paths;
+}
+
+// The keys of one table, before any table is looked up: no key twice
+// (compared as given, numbers by value), and the running total of the batch
+// within 100. A table holds at most 100 keys: a linear scan will do.
+absl::Status CheckReadKeys(const std::vector<Item>& keys, size_t& total) {
+  for (size_t i = 0; i < keys.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (keys[j] == keys[i]) return ValidationError(kDuplicateKeys);
+    }
+    if (++total > kMaxBatchGetKeys) {
+      return ValidationError(
+          "Too many items requested for the BatchGetItem call");
+    }
+  }
+  return absl::OkStatus();
+}
+
+// One validated table read.
+struct PlannedRead {
+  const std::string* table_name = nullptr;
+  const KeysAndAttributes* read = nullptr;
+  std::shared_ptr<Table> table;
+  ProjectionPaths projection;
+  std::vector<EncodedKey> keys;
+};
+
+}  // namespace
+
+absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
+    const BatchWriteItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(CheckWriteConstraints(request));
+  DYNAMITE_RETURN_IF_ERROR(CheckWrites(request));
+  std::vector<std::shared_ptr<Table>> tables;
+  for (const auto& [name, writes] : request.request_items) {
+    DYNAMITE_ASSIGN_OR_RETURN(tables.emplace_back(),
+                              catalog_.Find(name, kTableNotFound));
+  }
+  std::vector<PlannedWrite> plan;
+  size_t t = 0;
+  for (const auto& [name, writes] : request.request_items) {
+    DYNAMITE_RETURN_IF_ERROR(PlanTableWrites(tables[t++], writes, plan));
+  }
+
+  for (PlannedWrite& write : plan) {
+    // Copied before the table lock is taken, so the lock covers only the
+    // swap.
+    std::optional<Item> item;
+    if (write.item != nullptr) item = *write.item;
+    absl::StatusOr<ItemPtr> old = write.table->Mutate(
+        write.key, [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+          return std::move(item);
+        });
+    // Unreachable: the mutation above never fails.
+    if (!old.ok()) return old.status();
+  }
+  return BatchWriteItemResponse{};
+}
+
+absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
+    const BatchGetItemRequest& request) {
+  DYNAMITE_RETURN_IF_ERROR(CheckGetConstraints(request));
+  std::vector<PlannedRead> plan;
+  size_t total = 0;
+  for (const auto& [name, read] : request.request_items) {
+    PlannedRead& planned = plan.emplace_back();
+    planned.table_name = &name;
+    planned.read = &read;
+    DYNAMITE_ASSIGN_OR_RETURN(planned.projection,
+                              CompileReadProjection(read, expressions_));
+    DYNAMITE_RETURN_IF_ERROR(CheckReadKeys(read.keys, total));
+  }
+  for (PlannedRead& planned : plan) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        planned.table, catalog_.Find(*planned.table_name, kTableNotFound));
+  }
+  for (PlannedRead& planned : plan) {
+    for (const Item& key : planned.read->keys) {
+      DYNAMITE_ASSIGN_OR_RETURN(planned.keys.emplace_back(),
+                                ExtractKey(planned.table->schema(), key));
+    }
+  }
+
+  BatchGetItemResponse response;
+  for (const PlannedRead& planned : plan) {
+    std::vector<ItemPtr>& found = response.responses[*planned.table_name];
+    for (const EncodedKey& key : planned.keys) {
+      ItemPtr item = planned.table->Get(key);
+      if (item == nullptr) continue;
+      // Projected outside the table's lock: the snapshot is immutable.
+      if (planned.projection != nullptr) {
+        item = std::make_shared<const Item>(
+            ProjectItem(*item, *planned.projection));
+      }
+      found.push_back(std::move(item));
+    }
+  }
+  return response;
+}
+
+}  // namespace dynamite
