@@ -31,9 +31,9 @@
 
 #include "bench/audit_log_workload.h"
 #include "bench/leaderboard_workload.h"
-#include "bench/wire_client.h"
 #include "bench/wire_measure.h"
 #include "bench/wire_requests.h"
+#include "client/wire_client.h"
 
 ABSL_FLAG(std::string, endpoint, "http://127.0.0.1:8000",
           "The endpoint, http://HOST:PORT on a loopback address.");
@@ -103,9 +103,9 @@ absl::Status SetUp(const WireEndpoint& endpoint, absl::string_view table,
   if (!loaded.ok()) return loaded.status();
   // Progress goes to stderr, so that stdout is only the results.
   std::cerr << absl::StrFormat(
-      "loaded %d items into %s with %s in %.2f s (%.0f items/s, %d "
-      "batches retried)\n",
-      loaded->items, table, loaded->operation,
+      "loaded %d items into %s with BatchWriteItem (%d a request) in %.2f s "
+      "(%.0f items/s, %d batches retried)\n",
+      loaded->items, table, kMaxBatchWriteItems,
       absl::ToDoubleSeconds(loaded->elapsed),
       loaded->items / absl::ToDoubleSeconds(loaded->elapsed),
       loaded->retried_batches);

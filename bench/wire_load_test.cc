@@ -15,9 +15,9 @@
 #include "api/database.h"
 #include "bench/audit_log_workload.h"
 #include "bench/leaderboard_workload.h"
-#include "bench/wire_client.h"
 #include "bench/wire_measure.h"
 #include "bench/wire_requests.h"
+#include "client/wire_client.h"
 #include "server/http_server.h"
 
 namespace dynamite {
@@ -98,7 +98,7 @@ class WireDriverTest : public ::testing::Test {
     absl::StatusOr<std::unique_ptr<WireClient>> client =
         WireClient::Connect(endpoint_);
     if (!client.ok()) return client.status().ToString();
-    absl::StatusOr<WireResponse> response = (*client)->Call(
+    absl::StatusOr<HttpReply> response = (*client)->Call(
         "Scan", absl::StrCat(R"({"TableName":)", JsonString(table),
                              R"(,"Select":"COUNT"})"));
     if (!response.ok()) return response.status().ToString();

@@ -31,7 +31,7 @@ constexpr absl::Duration kTablePoll = absl::Milliseconds(50);
 // A batch answered with unprocessed items is retried this often at most.
 constexpr int kMaxBatchAttempts = 20;
 
-absl::Status Failure(absl::string_view what, const WireResponse& response) {
+absl::Status Failure(absl::string_view what, const HttpReply& response) {
   return absl::InternalError(absl::StrCat(what, ": HTTP ", response.status, " ",
                                           response.body.substr(0, 500)));
 }
@@ -53,19 +53,6 @@ absl::Duration Percentile(std::vector<int64_t>& nanos, double p) {
   return absl::Nanoseconds(nanos[index]);
 }
 
-// Writes `items` into `table` one PutItem each.
-absl::Status PutEach(WireClient& client, absl::string_view table,
-                     const std::vector<std::string>& items) {
-  for (const std::string& item : items) {
-    absl::StatusOr<WireResponse> response = client.Call(
-        "PutItem", absl::StrCat(R"({"TableName":)", JsonString(table),
-                                R"(,"Item":)", item, "}"));
-    if (!response.ok()) return response.status();
-    if (response->status != 200) return Failure("PutItem", *response);
-  }
-  return absl::OkStatus();
-}
-
 }  // namespace
 
 absl::Status RecreateTable(const WireEndpoint& endpoint,
@@ -75,25 +62,24 @@ absl::Status RecreateTable(const WireEndpoint& endpoint,
       WireClient::Connect(endpoint);
   if (!client.ok()) return client.status();
   const std::string name_body = TableNameBody(table);
-  absl::StatusOr<WireResponse> deleted =
-      (*client)->Call("DeleteTable", name_body);
+  absl::StatusOr<HttpReply> deleted = (*client)->Call("DeleteTable", name_body);
   if (!deleted.ok()) return deleted.status();
   // Wait until the old table is gone (ResourceNotFoundException).
   const absl::Time deadline = absl::Now() + kTableWait;
   for (;;) {
-    absl::StatusOr<WireResponse> described =
+    absl::StatusOr<HttpReply> described =
         (*client)->Call("DescribeTable", name_body);
     if (!described.ok()) return described.status();
     if (absl::StrContains(described->body, "ResourceNotFoundException")) break;
     if (absl::Now() > deadline) return Failure("table not deleted", *described);
     absl::SleepFor(kTablePoll);
   }
-  absl::StatusOr<WireResponse> created =
+  absl::StatusOr<HttpReply> created =
       (*client)->Call("CreateTable", create_body);
   if (!created.ok()) return created.status();
   if (created->status != 200) return Failure("CreateTable", *created);
   for (;;) {
-    absl::StatusOr<WireResponse> described =
+    absl::StatusOr<HttpReply> described =
         (*client)->Call("DescribeTable", name_body);
     if (!described.ok()) return described.status();
     if (described->status != 200) return Failure("DescribeTable", *described);
@@ -115,7 +101,6 @@ absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
       kMaxBatchWriteItems;
   std::atomic<int64_t> next_batch{0};
   std::atomic<int64_t> retried{0};
-  std::atomic<bool> put_item{false};
   std::mutex mu;
   absl::Status failure;
   auto fail = [&](absl::Status status) {
@@ -135,24 +120,12 @@ absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
         const auto last =
             items.begin() +
             std::min<int64_t>((b + 1) * kMaxBatchWriteItems, items.size());
-        const std::vector<std::string> batch(first, last);
-        if (put_item.load()) {
-          absl::Status status = PutEach(**client, table, batch);
-          if (!status.ok()) return fail(std::move(status));
-          continue;
-        }
-        const std::string body = BatchWriteBody(table, batch);
+        const std::string body =
+            BatchWriteBody(table, std::vector<std::string>(first, last));
         for (int attempt = 1;; ++attempt) {
-          absl::StatusOr<WireResponse> response =
+          absl::StatusOr<HttpReply> response =
               (*client)->Call("BatchWriteItem", body);
           if (!response.ok()) return fail(response.status());
-          if (response->status == 400 &&
-              absl::StrContains(response->body, "UnknownOperationException")) {
-            put_item = true;
-            absl::Status status = PutEach(**client, table, batch);
-            if (!status.ok()) return fail(std::move(status));
-            break;
-          }
           if (response->status != 200) {
             return fail(Failure("BatchWriteItem", *response));
           }
@@ -169,11 +142,9 @@ absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
   }
   for (std::thread& thread : threads) thread.join();
   if (!failure.ok()) return failure;
-  return LoadResult{
-      .items = static_cast<int64_t>(items.size()),
-      .elapsed = absl::Now() - start,
-      .retried_batches = retried.load(),
-      .operation = put_item.load() ? "PutItem" : "BatchWriteItem"};
+  return LoadResult{.items = static_cast<int64_t>(items.size()),
+                    .elapsed = absl::Now() - start,
+                    .retried_batches = retried.load()};
 }
 
 absl::StatusOr<RunResult> RunOperation(const WireEndpoint& endpoint,
@@ -185,7 +156,7 @@ absl::StatusOr<RunResult> RunOperation(const WireEndpoint& endpoint,
         WireClient::Connect(endpoint);
     if (!client.ok()) return client.status();
     // Warm: the server's connection state exists before the clock starts.
-    absl::StatusOr<WireResponse> warm =
+    absl::StatusOr<HttpReply> warm =
         (*client)->Call(run.operation, run.bodies[c % run.bodies.size()]);
     if (!warm.ok()) return warm.status();
     clients.push_back(std::move(*client));
@@ -209,7 +180,7 @@ absl::StatusOr<RunResult> RunOperation(const WireEndpoint& endpoint,
       ready.arrive_and_wait();
       while (!stop.load(std::memory_order_relaxed)) {
         const auto begin = std::chrono::steady_clock::now();
-        absl::StatusOr<WireResponse> response =
+        absl::StatusOr<HttpReply> response =
             clients[c]->Call(run.operation, run.bodies[next]);
         const auto end = std::chrono::steady_clock::now();
         if (++next == run.bodies.size()) next = 0;

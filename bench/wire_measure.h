@@ -24,7 +24,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 
-#include "bench/wire_client.h"
+#include "client/wire_client.h"
 
 namespace dynamite {
 
@@ -40,17 +40,13 @@ struct LoadResult {
   int64_t items = 0;
   absl::Duration elapsed;
   int64_t retried_batches = 0;  // answered with UnprocessedItems
-  // The operation that wrote the items: "BatchWriteItem", or "PutItem"
-  // when the server does not know BatchWriteItem.
-  std::string operation;
 };
 
 // Writes `items` (ItemJson texts) into `table` in BatchWriteItem requests
 // of kMaxBatchWriteItems over `connections` connections. A batch answered
 // with unprocessed items is sent again whole (puts are idempotent) after a
-// pause. A server that answers BatchWriteItem with
-// UnknownOperationException (Dynamite before it has the operation) is
-// loaded with one PutItem per item instead. Returns the first failure.
+// pause. Every endpoint, Dynamite included, is loaded this way. Returns
+// the first failure.
 absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
                                      absl::string_view table,
                                      const std::vector<std::string>& items,

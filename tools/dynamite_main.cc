@@ -4,6 +4,9 @@
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
 //                  [--auth FILE]
 //                  [DynamoDB Local's flags]
+//   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi] |
+//                  --exec SCRIPT | --endpoint URL [--table T])
+//   dynamite expr --pk NAME=VALUE [--sk NAME SELECTOR] [--filter COND] ...
 
 #include <csignal>
 #include <cstdint>
@@ -26,6 +29,8 @@
 
 #include "api/database.h"
 #include "api/options.h"
+#include "keydesign/expr_command.h"
+#include "keydesign/lint_command.h"
 #include "server/credentials.h"
 #include "server/http_server.h"
 #include "wire/exec_script.h"
@@ -70,6 +75,52 @@ Commands:
       standard error says so); -dbPath P is refused, since data is not yet
       kept on disk.
 
+  lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi] FILE
+  lint [--json] --exec SCRIPT
+  lint [--json] --endpoint http://127.0.0.1:PORT [--table T]
+      Checks a table's key design for the classic sort-key traps: numbers
+      and dates that sort as text, unpadded migrations, padding headroom,
+      mixed ISO-8601 precisions or offsets, random sort keys, inverted
+      timestamps, hot partitions, N values past 38 digits. Prints each
+      finding with its item collections, examples and fix; --json prints
+      one JSON document instead. Reads FILE (items in DynamoDB JSON, one
+      {"Item": {...}} per line as DynamoDB's export to S3 writes them; "-"
+      is standard input; key types default to S; --lsi: the table has a
+      local secondary index), or the tables a `dynamite exec` SCRIPT
+      leaves, or every table (or T) of a running dynamite serve.
+      Exits 0 when clean or with warnings only, 1 when errors are found,
+      2 on a usage or input error.
+
+  expr [--table T] [--pk NAME=VALUE [--sk NAME SELECTOR]] [--filter COND]...
+       [--condition COND]... [--set NAME=VALUE]... [--add NAME=VALUE]...
+       [--remove NAME]... [--compact]
+      Prints the DynamoDB JSON request fragment (KeyConditionExpression,
+      FilterExpression, ConditionExpression, UpdateExpression,
+      ExpressionAttributeNames, ExpressionAttributeValues) for the flags,
+      ready to paste into an SDK call or --cli-input-json. Reserved words
+      and names that are not plain tokens become #nN placeholders; values
+      become :vN. A VALUE is a string, or DynamoDB JSON when it starts
+      with '{' ({"N":"42"}). Exits 2 on a usage error.
+
+      SELECTOR on the sort key, one of:
+        --eq V | --lt V | --le V | --gt V | --ge V | --between A B
+        --begins-with P          e.g. --prefix EVT# --begins-with 2026-06
+        --day YYYY-MM-DD | --month YYYY-MM | --from T --to T
+                                 a UTC time window [from, to) as a BETWEEN
+                                 whose bounds take the stored precision and
+                                 reach past any suffix; T is a date or a
+                                 timestamp (2026-06-23T10:15:30.123Z)
+      --prefix P       Text before every sort-key value (e.g. EVT#).
+      --precision s|ms Precision of the stored timestamps; a time window
+                       needs it ("...00Z" and "...00.000Z" do not mix).
+      --suffix S       Greatest text stored after the timestamp (e.g.
+                       '#9999'), making the upper bound readable. Default:
+                       the bound ends in '[' just above 'Z', past any suffix.
+      --sk-type S|N    Type of the sort key's values. Default: S.
+      COND: NAME=V, NAME<>V, NAME<V, NAME<=V, NAME>V, NAME>=V,
+            begins_with(NAME,P), attribute_exists(NAME),
+            attribute_not_exists(NAME); terms are joined with AND.
+
   help, --help, -h
       Prints this message.
 )";
@@ -77,6 +128,20 @@ Commands:
 int UsageError(absl::string_view message) {
   std::cerr << "dynamite: " << message << "\n\n" << kUsage;
   return 2;
+}
+
+int Expr(int argc, char** argv) {
+  std::vector<std::string> args(argv + 2, argv + argc);
+  for (const std::string& arg : args) {
+    if (arg == "--help" || arg == "-h") {
+      std::cout << kUsage;
+      return 0;
+    }
+  }
+  absl::StatusOr<std::string> json = dynamite::RunExprCommand(args);
+  if (!json.ok()) return UsageError(json.status().message());
+  std::cout << *json;
+  return 0;
 }
 
 int Exec(int argc, char** argv) {
@@ -268,5 +333,11 @@ int main(int argc, char** argv) {
   }
   if (command == "exec") return Exec(argc, argv);
   if (command == "serve") return Serve(argc, argv);
+  if (command == "expr") return Expr(argc, argv);
+  if (command == "lint") {
+    return dynamite::RunLintCommand(
+        std::vector<std::string>(argv + 2, argv + argc), std::cin, std::cout,
+        std::cerr);
+  }
   return UsageError(std::string("unknown command ") + std::string(command));
 }

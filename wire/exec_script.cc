@@ -95,6 +95,10 @@ absl::Status RunExecScript(std::istream& in, std::ostream& out,
     db_options.clock = &*fixed_clock;
   }
   Database db(db_options);
+  return RunExecScript(in, out, db);
+}
+
+absl::Status RunExecScript(std::istream& in, std::ostream& out, Database& db) {
   ScriptRunner runner(db, out);
   std::string line;
   while (std::getline(in, line)) runner.Line(line);

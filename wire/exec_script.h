@@ -31,6 +31,8 @@
 
 namespace dynamite {
 
+class Database;
+
 struct ExecOptions {
   // When set, the Database's clock always reads this time, so
   // CreationDateTime (and everything else time-dependent) is reproducible.
@@ -47,6 +49,10 @@ absl::Time DefaultFixedTime();
 // kInternal error only if reading `in` failed.
 absl::Status RunExecScript(std::istream& in, std::ostream& out,
                            const ExecOptions& options = {});
+
+// Runs the script against `db` instead of a fresh Database, so the caller
+// can read the tables it leaves (`dynamite lint` of an exec script).
+absl::Status RunExecScript(std::istream& in, std::ostream& out, Database& db);
 
 }  // namespace dynamite
 

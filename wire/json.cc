@@ -1,5 +1,9 @@
 #include "wire/json.h"
 
+#include <string>
+
+#include "rapidjson/prettywriter.h"
+
 namespace dynamite {
 
 const JsonValue* FindMember(const JsonValue& object, absl::string_view name) {
@@ -9,6 +13,16 @@ const JsonValue* FindMember(const JsonValue& object, absl::string_view name) {
   }
   if (found != nullptr && found->IsNull()) return nullptr;
   return found;
+}
+
+std::string PrettyJson(absl::string_view json) {
+  JsonDocument doc;
+  if (!ParseJson(json, doc)) return std::string(json);
+  rapidjson::StringBuffer buffer;
+  rapidjson::PrettyWriter<rapidjson::StringBuffer> writer(buffer);
+  writer.SetIndent(' ', 2);
+  doc.Accept(writer);
+  return JsonText(buffer);
 }
 
 }  // namespace dynamite

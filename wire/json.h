@@ -57,6 +57,10 @@ inline void WriteJsonString(JsonWriter& writer, absl::string_view s) {
 // REQUIRES: object.IsObject().
 const JsonValue* FindMember(const JsonValue& object, absl::string_view name);
 
+// `json` re-indented for people to read: two spaces per level, one member
+// or element per line. Returns `json` unchanged if it does not parse.
+std::string PrettyJson(absl::string_view json);
+
 // Returns the compact JSON text held by `buffer`.
 inline std::string JsonText(const rapidjson::StringBuffer& buffer) {
   return std::string(buffer.GetString(), buffer.GetSize());

@@ -1,11 +1,14 @@
 // WireClient: one keep-alive HTTP/1.1 connection to a DynamoDB-compatible
-// endpoint on this machine, for the wire-level load driver (wire_load.cc).
+// endpoint on this machine, for the wire-level load driver
+// (bench/wire_load.cc) and `dynamite lint --endpoint`
+// (keydesign/lint_endpoint_reader.h).
 //
 // Requests are what an AWS SDK sends: POST / with Content-Type
 // application/x-amz-json-1.0, X-Amz-Target DynamoDB_20120810.<Operation>,
 // X-Amz-Date, and an Authorization header in SigV4's shape (dummy
 // credentials, a signature of zeros) — enough for dynamite serve, DynamoDB
-// Local and dynalite, none of which verifies signatures by default. HTTP is
+// Local and dynalite, none of which verifies signatures by default
+// (`dynamite serve --auth` does, and refuses these requests). HTTP is
 // written and parsed by Boost.Beast; the body is the caller's JSON.
 //
 // Only loopback endpoints are accepted (ParseLoopbackEndpoint): the driver
@@ -14,8 +17,8 @@
 // Thread safety: a WireClient is used by one thread at a time; give each
 // thread its own. ParseLoopbackEndpoint is thread-safe.
 
-#ifndef DYNAMITE_BENCH_WIRE_CLIENT_H_
-#define DYNAMITE_BENCH_WIRE_CLIENT_H_
+#ifndef DYNAMITE_CLIENT_WIRE_CLIENT_H_
+#define DYNAMITE_CLIENT_WIRE_CLIENT_H_
 
 #include <cstdint>
 #include <memory>
@@ -38,7 +41,9 @@ struct WireEndpoint {
 // HOST is or resolves to anything but a loopback address.
 absl::StatusOr<WireEndpoint> ParseLoopbackEndpoint(absl::string_view url);
 
-struct WireResponse {
+// One answer as the client read it: the HTTP status and the body. (The
+// server's side has its own, wire/wire_response.h's WireResponse.)
+struct HttpReply {
   int status = 0;
   std::string body;
 };
@@ -59,8 +64,8 @@ class WireClient {
   // the connection after the previous answer. Returns kUnavailable when the
   // request cannot be sent or no answer arrives in time; the connection is
   // then reopened on the next call.
-  absl::StatusOr<WireResponse> Call(absl::string_view operation,
-                                    absl::string_view body);
+  absl::StatusOr<HttpReply> Call(absl::string_view operation,
+                                 absl::string_view body);
 
   struct State;  // Boost.Beast objects, in wire_client.cc.
 
@@ -72,4 +77,4 @@ class WireClient {
 
 }  // namespace dynamite
 
-#endif  // DYNAMITE_BENCH_WIRE_CLIENT_H_
+#endif  // DYNAMITE_CLIENT_WIRE_CLIENT_H_

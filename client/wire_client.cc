@@ -1,4 +1,4 @@
-#include "bench/wire_client.h"
+#include "client/wire_client.h"
 
 #include <chrono>
 #include <cstdint>
@@ -175,8 +175,8 @@ WireClient::WireClient(std::unique_ptr<State> state)
 
 WireClient::~WireClient() = default;
 
-absl::StatusOr<WireResponse> WireClient::Call(absl::string_view operation,
-                                              absl::string_view body) {
+absl::StatusOr<HttpReply> WireClient::Call(absl::string_view operation,
+                                           absl::string_view body) {
   State& s = *state_;
   if (!s.open) {
     if (beast::error_code ec = s.Open()) {
@@ -205,8 +205,8 @@ absl::StatusOr<WireResponse> WireClient::Call(absl::string_view operation,
   }
   http::response<http::string_body> response = parser.release();
   if (!response.keep_alive()) s.open = false;
-  return WireResponse{.status = static_cast<int>(response.result_int()),
-                      .body = std::move(response.body())};
+  return HttpReply{.status = static_cast<int>(response.result_int()),
+                   .body = std::move(response.body())};
 }
 
 }  // namespace dynamite
