@@ -30,7 +30,10 @@
 #include "benchmark/benchmark.h"
 
 #include "api/database.h"
+#include "bench/benchmark_loops.h"
 #include "bench/leaderboard_workload.h"
+#include "bench/load_memory.h"
+#include "store/item.h"
 
 namespace dynamite {
 namespace {
@@ -104,16 +107,15 @@ Loaded& LoadedFor(int64_t item_count) {
 // outside the timed loop).
 void BM_DynamiteLoad(benchmark::State& state) {
   const Loaded& loaded = LoadedFor(state.range(0));
-  for (auto _ : state) {
-    std::unique_ptr<Database> db = Load(loaded.data->items);
-    if (db == nullptr) {
-      state.SkipWithError("load failed");
-      break;
-    }
-    benchmark::DoNotOptimize(db);
+  const auto items = static_cast<int64_t>(loaded.data->items.size());
+  RunLoadBenchmark(state, items, [&] { return Load(loaded.data->items); });
+  // The items' DynamoDB size, which the per-item overhead is counted beyond.
+  int64_t item_bytes = 0;
+  for (const LeaderboardItem& item : loaded.data->items) {
+    item_bytes += ItemSize(ItemOf(item));
   }
-  state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(loaded.data->items.size()));
+  state.counters["item_bytes"] =
+      static_cast<double>(item_bytes) / static_cast<double>(items);
 }
 
 // top10: Query leaderboardId = :s, Limit 10, cycling through the four
@@ -276,38 +278,16 @@ void BM_DynamiteSubmit(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_DynamiteTop10)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_DynamiteGet)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_DynamitePage100)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_DynamiteAround)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_DynamiteSubmit)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+// top10 and around also run at 10^3 items, for the scaling curve
+// (bench/plot_scaling.py).
+BENCHMARK(BM_DynamiteTop10)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_DynamiteGet)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_DynamitePage100)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_DynamiteAround)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_DynamiteSubmit)->Apply(WorkloadScales);
 // Last: freeing a loaded Database leaves glibc's malloc a heap to
 // consolidate, which the next benchmark's first allocation would pay for.
-BENCHMARK(BM_DynamiteLoad)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+BENCHMARK(BM_DynamiteLoad)->Apply(WorkloadScales)->Repetitions(1);
 
 }  // namespace
 }  // namespace dynamite

@@ -29,12 +29,12 @@
 
 #include <array>
 #include <cstdint>
-#include <map>
-#include <memory>
 #include <string>
 #include <vector>
 
 #include "absl/strings/string_view.h"
+
+#include "bench/loaded_store.h"
 
 namespace dynamite {
 
@@ -142,29 +142,16 @@ struct LeaderboardDataSet {
 const LeaderboardDataSet& LeaderboardDataSetFor(int64_t item_count);
 
 // A store (Dynamite or a baseline) loaded with the shared data set of one
-// scale.
+// scale (bench/loaded_store.h).
 template <typename Store>
-struct LoadedLeaderboard {
-  const LeaderboardDataSet* data = nullptr;
-  Store store;
-};
+using LoadedLeaderboard = LoadedStore<LeaderboardDataSet, Store>;
 
 // Returns the store of `item_count` items, loaded by `load(items)` on first
 // use and kept for the life of the process, one per scale and Store type.
-// Benchmarks run one at a time, on one thread; only submit changes a store,
-// and it restores it before returning.
 template <typename Store, typename Load>
 LoadedLeaderboard<Store>& LoadedLeaderboardFor(int64_t item_count,
                                                const Load& load) {
-  static auto* cache =
-      new std::map<int64_t, std::unique_ptr<LoadedLeaderboard<Store>>>();
-  std::unique_ptr<LoadedLeaderboard<Store>>& loaded = (*cache)[item_count];
-  if (loaded == nullptr) {
-    loaded = std::make_unique<LoadedLeaderboard<Store>>();
-    loaded->data = &LeaderboardDataSetFor(item_count);
-    loaded->store = load(loaded->data->items);
-  }
-  return *loaded;
+  return LoadedStoreFor<Store>(item_count, &LeaderboardDataSetFor, load);
 }
 
 }  // namespace dynamite

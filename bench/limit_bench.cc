@@ -27,7 +27,9 @@
 #include "absl/container/flat_hash_map.h"
 #include "benchmark/benchmark.h"
 
+#include "bench/benchmark_loops.h"
 #include "bench/leaderboard_workload.h"
+#include "bench/load_memory.h"
 
 namespace dynamite {
 namespace {
@@ -82,12 +84,8 @@ Partition::const_iterator CopyRows(const Partition& partition,
 // outside the timed loop).
 void BM_LimitLoad(benchmark::State& state) {
   const Loaded& loaded = LoadedFor(state.range(0));
-  for (auto _ : state) {
-    LimitTable table = Load(loaded.data->items);
-    benchmark::DoNotOptimize(table);
-  }
-  state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(loaded.data->items.size()));
+  RunLoadBenchmark(state, static_cast<int64_t>(loaded.data->items.size()),
+                   [&] { return Load(loaded.data->items); });
 }
 
 // top10: the first 10 entries of a partition (Query leaderboardId = :s,
@@ -221,38 +219,16 @@ void BM_LimitSubmit(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_LimitTop10)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_LimitGet)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_LimitPage100)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_LimitAround)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_LimitSubmit)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+// top10 and around also run at 10^3 items, for the scaling curve
+// (bench/plot_scaling.py).
+BENCHMARK(BM_LimitTop10)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_LimitGet)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_LimitPage100)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_LimitAround)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_LimitSubmit)->Apply(WorkloadScales);
 // Last: freeing its 10^6-item table right before a small read benchmark
 // made that benchmark's first iterations pay for the frees.
-BENCHMARK(BM_LimitLoad)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+BENCHMARK(BM_LimitLoad)->Apply(WorkloadScales)->Repetitions(1);
 
 }  // namespace
 }  // namespace dynamite

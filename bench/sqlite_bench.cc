@@ -28,7 +28,9 @@
 #include "absl/status/statusor.h"
 #include "benchmark/benchmark.h"
 
+#include "bench/benchmark_loops.h"
 #include "bench/leaderboard_workload.h"
+#include "bench/load_memory.h"
 #include "bench/sqlite_leaderboard.h"
 
 namespace dynamite {
@@ -63,16 +65,8 @@ Loaded& LoadedFor(int64_t item_count) {
 // the timed loop).
 void BM_SqliteLoad(benchmark::State& state) {
   const Loaded& loaded = LoadedFor(state.range(0));
-  for (auto _ : state) {
-    std::unique_ptr<SqliteLeaderboard> table = Load(loaded.data->items);
-    if (table == nullptr) {
-      state.SkipWithError("load failed");
-      break;
-    }
-    benchmark::DoNotOptimize(table);
-  }
-  state.SetItemsProcessed(state.iterations() *
-                          static_cast<int64_t>(loaded.data->items.size()));
+  RunLoadBenchmark(state, static_cast<int64_t>(loaded.data->items.size()),
+                   [&] { return Load(loaded.data->items); });
 }
 
 // top10: the first 10 rows of a partition (Query leaderboardId = :s,
@@ -221,38 +215,16 @@ void BM_SqliteSubmit(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
-BENCHMARK(BM_SqliteTop10)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_SqliteGet)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_SqlitePage100)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_SqliteAround)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
-BENCHMARK(BM_SqliteSubmit)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+// top10 and around also run at 10^3 items, for the scaling curve
+// (bench/plot_scaling.py).
+BENCHMARK(BM_SqliteTop10)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_SqliteGet)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_SqlitePage100)->Apply(WorkloadScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_SqliteAround)->Apply(ScalingScales)->Apply(LargeScaleIfAsked);
+BENCHMARK(BM_SqliteSubmit)->Apply(WorkloadScales);
 // Last: freeing a loaded database leaves glibc's malloc a heap to
 // consolidate, which the next benchmark's first allocation would pay for.
-BENCHMARK(BM_SqliteLoad)
-    ->ArgName("items")
-    ->Arg(10'000)
-    ->Arg(100'000)
-    ->Arg(1'000'000);
+BENCHMARK(BM_SqliteLoad)->Apply(WorkloadScales)->Repetitions(1);
 
 }  // namespace
 }  // namespace dynamite

@@ -12,10 +12,9 @@
 //     PRIMARY KEY (leaderboard_id, rank_key)) WITHOUT ROWID
 //
 // The keys use SQLite's default BINARY collation (memcmp), the order
-// DynamoDB and std::string give S keys. The connection is opened with
-// SQLITE_OPEN_NOMUTEX: like the limit baseline it is used by one thread,
-// so it skips SQLite's per-call mutexes (SQLite at its best for an
-// embedder with one thread).
+// DynamoDB and std::string give S keys. The connection is the sqlite
+// baselines' SqliteDatabase (bench/sqlite_database.h): one thread, no
+// mutexes.
 //
 // Every read copies each returned row out of SQLite into a LeaderboardRow,
 // as the limit baseline copies its entries (a response owns its items).
@@ -34,6 +33,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/status/status.h"
@@ -41,6 +41,7 @@
 #include "absl/strings/string_view.h"
 
 #include "bench/leaderboard_workload.h"
+#include "bench/sqlite_database.h"
 
 #include <sqlite3.h>
 
@@ -64,10 +65,6 @@ class SqliteLeaderboard {
   // Opens an empty in-memory database, creates the table and prepares the
   // statements.
   static absl::StatusOr<std::unique_ptr<SqliteLeaderboard>> Open();
-
-  SqliteLeaderboard(const SqliteLeaderboard&) = delete;
-  SqliteLeaderboard& operator=(const SqliteLeaderboard&) = delete;
-  ~SqliteLeaderboard();
 
   // Inserts (or replaces) `items` in one transaction.
   absl::Status Load(const std::vector<LeaderboardItem>& items);
@@ -105,19 +102,16 @@ class SqliteLeaderboard {
   absl::StatusOr<int64_t> Count();
 
  private:
-  explicit SqliteLeaderboard(sqlite3* db) : db_(db) {}
+  explicit SqliteLeaderboard(std::unique_ptr<SqliteDatabase> db)
+      : db_(std::move(db)) {}
 
   absl::Status Prepare();
-  absl::Status Exec(const char* sql);
-  absl::Status Error(absl::string_view what) const;
   // Steps `stmt` (bound by the caller) to the end, appending each row
   // (rank_key, player_id, score, ts, name) to `out`, then resets it.
   absl::Status ReadRows(sqlite3_stmt* stmt, std::vector<LeaderboardRow>& out);
-  // Steps a statement that returns no rows once, then resets it.
-  absl::Status StepDone(sqlite3_stmt* stmt);
   absl::Status BindItem(const LeaderboardItem& item);
 
-  sqlite3* db_;
+  std::unique_ptr<SqliteDatabase> db_;
   sqlite3_stmt* put_ = nullptr;
   sqlite3_stmt* delete_ = nullptr;
   sqlite3_stmt* get_ = nullptr;

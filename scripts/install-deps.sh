@@ -4,7 +4,16 @@
 # does not call apt-get at all, so repeated runs take well under a second.
 #
 #   scripts/install-deps.sh && scripts/test.sh     # the whole test run
+#   scripts/install-deps.sh --bench                 # also what bench/run.sh
+#                                                   # needs
 set -euo pipefail
+
+bench=0
+case "${1:-}" in
+  --bench) bench=1 ;;
+  "") ;;
+  *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 2 ;;
+esac
 
 packages=(
   cmake
@@ -32,6 +41,15 @@ packages=(
   nodejs               # tests/clients: AWS SDK for JavaScript v3 (npm comes
                        # with the machine's nodejs; Debian's npm conflicts with it)
 )
+
+# bench/run.sh's extras: matplotlib draws docs/scaling.svg; DynamoDB Local
+# (a jar) needs Java 17, installed only when there is no java at all.
+if [[ ${bench} -eq 1 ]]; then
+  packages+=(python3-matplotlib)
+  if ! command -v java >/dev/null 2>&1; then
+    packages+=(openjdk-17-jre-headless)
+  fi
+fi
 
 missing=()
 for pkg in "${packages[@]}"; do
