@@ -1,53 +1,28 @@
-// The JSON report is written here by hand rather than with RapidJSON:
-// STYLE.md keeps the JSON library inside wire/, and wire/ (the DynamoDB
-// protocol) cannot know keydesign's report. Writing needs only string
-// escaping, below.
-
 #include "keydesign/lint_report.h"
 
 #include <array>
 
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
+
+#include "wire/json.h"
 
 namespace dynamite {
 namespace {
 
-// A JSON string literal: '"', '\' and control characters escaped; other
-// bytes (UTF-8, as S values are) are copied.
-std::string JsonQuote(absl::string_view text) {
-  std::string out = "\"";
-  for (char c : text) {
-    switch (c) {
-      case '"':
-        out += "\\\"";
-        break;
-      case '\\':
-        out += "\\\\";
-        break;
-      case '\n':
-        out += "\\n";
-        break;
-      case '\t':
-        out += "\\t";
-        break;
-      default:
-        if (static_cast<unsigned char>(c) < 0x20) {
-          absl::StrAppendFormat(&out, "\\u%04x", c);
-        } else {
-          out += c;
-        }
-    }
-  }
-  out += "\"";
-  return out;
+// A JSON array of strings.
+void WriteStringList(JsonWriter& writer,
+                     const std::vector<std::string>& items) {
+  writer.StartArray();
+  for (const std::string& item : items) WriteJsonString(writer, item);
+  writer.EndArray();
 }
 
-std::string JsonList(const std::vector<std::string>& items) {
-  std::vector<std::string> quoted;
-  for (const std::string& item : items) quoted.push_back(JsonQuote(item));
-  return absl::StrCat("[", absl::StrJoin(quoted, ","), "]");
+void WriteMember(JsonWriter& writer, absl::string_view name,
+                 absl::string_view value) {
+  WriteJsonString(writer, name);
+  WriteJsonString(writer, value);
 }
 
 // Findings of each severity, indexed by LintSeverity.
@@ -101,28 +76,51 @@ std::string FormatLintText(const std::vector<LintReport>& reports) {
   return out;
 }
 
+// Written with the project's JSON writer (wire/json.h), as
+// keydesign/expression_json.cc writes its fragments: escaping is the
+// library's, never ours.
 std::string FormatLintJson(const std::vector<LintReport>& reports) {
-  std::vector<std::string> tables;
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  WriteJsonString(writer, "tables");
+  writer.StartArray();
   for (const LintReport& report : reports) {
-    std::vector<std::string> findings;
+    writer.StartObject();
+    WriteMember(writer, "table", report.table);
+    WriteMember(writer, "partitionKey", report.partition_key);
+    WriteMember(writer, "sortKey", report.sort_key);
+    WriteJsonString(writer, "itemCount");
+    writer.Int64(report.item_count);
+    WriteJsonString(writer, "findings");
+    writer.StartArray();
     for (const LintFinding& f : report.findings) {
-      findings.push_back(absl::StrCat(
-          "{\"severity\":", JsonQuote(LintSeverityName(f.severity)),
-          ",\"rule\":", JsonQuote(f.rule), ",\"collections\":",
-          JsonList(f.collections), ",\"collectionCount\":", f.collection_count,
-          ",\"message\":", JsonQuote(f.message), ",\"examples\":",
-          JsonList(f.examples), ",\"fix\":", JsonQuote(f.fix), "}"));
+      writer.StartObject();
+      WriteMember(writer, "severity", LintSeverityName(f.severity));
+      WriteMember(writer, "rule", f.rule);
+      WriteJsonString(writer, "collections");
+      WriteStringList(writer, f.collections);
+      WriteJsonString(writer, "collectionCount");
+      writer.Int64(f.collection_count);
+      WriteMember(writer, "message", f.message);
+      WriteJsonString(writer, "examples");
+      WriteStringList(writer, f.examples);
+      WriteMember(writer, "fix", f.fix);
+      writer.EndObject();
     }
-    tables.push_back(absl::StrCat(
-        "{\"table\":", JsonQuote(report.table),
-        ",\"partitionKey\":", JsonQuote(report.partition_key), ",\"sortKey\":",
-        JsonQuote(report.sort_key), ",\"itemCount\":", report.item_count,
-        ",\"findings\":[", absl::StrJoin(findings, ","), "]}"));
+    writer.EndArray();
+    writer.EndObject();
   }
+  writer.EndArray();
   const std::array<int64_t, 3> counts = Counts(reports);
-  return absl::StrCat("{\"tables\":[", absl::StrJoin(tables, ","),
-                      "],\"errors\":", counts[2], ",\"warnings\":", counts[1],
-                      ",\"infos\":", counts[0], "}\n");
+  WriteJsonString(writer, "errors");
+  writer.Int64(counts[2]);
+  WriteJsonString(writer, "warnings");
+  writer.Int64(counts[1]);
+  WriteJsonString(writer, "infos");
+  writer.Int64(counts[0]);
+  writer.EndObject();
+  return absl::StrCat(JsonText(buffer), "\n");
 }
 
 int LintExitCode(const std::vector<LintReport>& reports) {
