@@ -12,11 +12,13 @@
 // until a writer's offset changes (daylight saving time).
 
 #include <map>
+#include <string>
 #include <tuple>
 
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/str_join.h"
+#include "absl/strings/string_view.h"
 
 #include "keydesign/lint_patterns.h"
 #include "keydesign/lint_rules.h"
@@ -116,45 +118,38 @@ std::vector<LintFinding> CheckDates(const LintCollections& table) {
   }
 
   std::vector<LintFinding> findings;
-  for (const auto& [description, builder] : formats) {
-    findings.push_back(builder.Build(
-        LintSeverity::kError, "date-format", table.table,
-        absl::StrCat(description,
-                     " holds dates in a format whose byte order is not date "
-                     "order (year last, or a month name)"),
-        "write dates as ISO-8601, most significant first: YYYY-MM-DD, or "
-        "YYYY-MM-DDTHH:MM:SS.sssZ in UTC; then ranges and begins_with "
-        "(\"2026-06\" for a month) select exact periods"));
-  }
-  for (const auto& [description, builder] : precisions) {
-    findings.push_back(builder.Build(
-        LintSeverity::kError, "timestamp-mixed", table.table,
-        absl::StrCat(description,
-                     " mixes ISO-8601 precisions, which do not sort "
-                     "together: \"10:15:30Z\" sorts after \"10:15:30.500Z\" "
-                     "('.' is 0x2E, 'Z' 0x5A)"),
-        "write every timestamp at one precision (milliseconds: "
-        "2026-06-23T10:15:30.000Z) and rewrite the others; query bounds "
-        "must use the same precision"));
-  }
-  for (const auto& [description, builder] : offsets) {
-    findings.push_back(builder.Build(
-        LintSeverity::kError, "timestamp-mixed", table.table,
-        absl::StrCat(description,
-                     " mixes UTC offsets, so keys sort by their text, not by "
-                     "the instant they name"),
-        "convert every timestamp to UTC with the 'Z' suffix before writing "
-        "it; keep the writer's offset in another attribute if needed"));
-  }
-  for (const auto& [description, builder] : local_offsets) {
-    findings.push_back(builder.Build(
-        LintSeverity::kWarning, "timestamp-mixed", table.table,
-        absl::StrCat(description,
-                     " holds timestamps in one non-UTC offset (or none): "
-                     "they sort right only until a writer's offset changes, "
-                     "as daylight saving time does"),
-        "write timestamps in UTC with the 'Z' suffix"));
-  }
+  // One finding per column: "<column description><what>" and the fix.
+  const auto report = [&](const auto& columns, LintSeverity severity,
+                          absl::string_view rule, absl::string_view what,
+                          absl::string_view fix) {
+    for (const auto& [description, builder] : columns) {
+      findings.push_back(builder.Build(severity, rule, table.table,
+                                       absl::StrCat(description, what),
+                                       std::string(fix)));
+    }
+  };
+  report(formats, LintSeverity::kError, "date-format",
+         " holds dates in a format whose byte order is not date order (year "
+         "last, or a month name)",
+         "write dates as ISO-8601, most significant first: YYYY-MM-DD, or "
+         "YYYY-MM-DDTHH:MM:SS.sssZ in UTC; then ranges and begins_with "
+         "(\"2026-06\" for a month) select exact periods");
+  report(precisions, LintSeverity::kError, "timestamp-mixed",
+         " mixes ISO-8601 precisions, which do not sort together: "
+         "\"10:15:30Z\" sorts after \"10:15:30.500Z\" ('.' is 0x2E, 'Z' "
+         "0x5A)",
+         "write every timestamp at one precision (milliseconds: "
+         "2026-06-23T10:15:30.000Z) and rewrite the others; query bounds "
+         "must use the same precision");
+  report(offsets, LintSeverity::kError, "timestamp-mixed",
+         " mixes UTC offsets, so keys sort by their text, not by the instant "
+         "they name",
+         "convert every timestamp to UTC with the 'Z' suffix before writing "
+         "it; keep the writer's offset in another attribute if needed");
+  report(local_offsets, LintSeverity::kWarning, "timestamp-mixed",
+         " holds timestamps in one non-UTC offset (or none): they sort right "
+         "only until a writer's offset changes, as daylight saving time does",
+         "write timestamps in UTC with the 'Z' suffix");
   return findings;
 }
 
