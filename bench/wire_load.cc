@@ -208,7 +208,7 @@ int Main() {
     for (const auto& [operation, run] : runs) {
       for (int connections : connection_counts) {
         absl::StatusOr<RunResult> result =
-            RunOperation(*endpoint, run, connections, duration);
+            RunClosedLoop(*endpoint, run, connections, duration);
         if (!result.ok()) {
           std::cerr << "wire_load: " << workload << " " << operation << ": "
                     << result.status() << "\n";

@@ -1,8 +1,10 @@
 // The wire-level load driver (wire_client, wire_requests, wire_measure) and
 // workload A's generator, checked against an in-process HttpServer: the
 // driver's requests are accepted, a load stores every item, and a run
-// counts only correct answers.
+// counts only correct answers, also when the server closes the connection
+// after every answer.
 
+#include <atomic>
 #include <memory>
 #include <regex>
 #include <string>
@@ -10,6 +12,7 @@
 #include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/time/time.h"
 #include "gtest/gtest.h"
 
 #include "api/database.h"
@@ -19,6 +22,11 @@
 #include "bench/wire_requests.h"
 #include "client/wire_client.h"
 #include "server/http_server.h"
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
 
 namespace dynamite {
 namespace {
@@ -129,7 +137,7 @@ TEST_F(WireDriverTest, LoadsLeaderboardAndMeasuresTop10) {
                      .bodies = {Top10Body(kLeaderboardSeasons[0])},
                      .expect = R"("Count":10)"};
   absl::StatusOr<RunResult> run =
-      RunOperation(endpoint_, top10, 2, absl::Milliseconds(300));
+      RunClosedLoop(endpoint_, top10, 2, absl::Milliseconds(300));
 
   EXPECT_EQ(loaded->items, 1000);
   EXPECT_EQ(CountOf(kLeaderboardTable),
@@ -161,9 +169,9 @@ TEST_F(WireDriverTest, RunCountsWrongAnswersAsErrors) {
                              .expect = R"("Count":10)"};
 
   absl::StatusOr<RunResult> good =
-      RunOperation(endpoint_, recent20, 1, absl::Milliseconds(200));
+      RunClosedLoop(endpoint_, recent20, 1, absl::Milliseconds(200));
   absl::StatusOr<RunResult> bad =
-      RunOperation(endpoint_, missing_table, 1, absl::Milliseconds(200));
+      RunClosedLoop(endpoint_, missing_table, 1, absl::Milliseconds(200));
 
   EXPECT_EQ(CountOf(kAuditLogTable), R"({"Count":500,"ScannedCount":500})");
   ASSERT_TRUE(good.ok()) << good.status();
@@ -175,6 +183,76 @@ TEST_F(WireDriverTest, RunCountsWrongAnswersAsErrors) {
   EXPECT_NE(bad->first_error.find("ResourceNotFoundException"),
             std::string::npos)
       << bad->first_error;
+}
+
+// A server that answers each request with `{"Count":1}` and
+// "Connection: close", then closes: every request of a run needs a new
+// connection.
+class ClosingServer {
+ public:
+  ClosingServer()
+      : acceptor_(io_context_,
+                  {boost::asio::ip::make_address("127.0.0.1"), 0}) {
+    thread_ = std::thread([this] { Serve(); });
+  }
+  ~ClosingServer() {
+    stopping_ = true;
+    // Wakes the blocking accept with a connection of its own.
+    boost::asio::ip::tcp::socket waker(io_context_);
+    boost::beast::error_code ignored;
+    waker.connect(acceptor_.local_endpoint(), ignored);
+    thread_.join();
+  }
+
+  WireEndpoint endpoint() const {
+    return WireEndpoint{.host = "127.0.0.1",
+                        .address = "127.0.0.1",
+                        .port = acceptor_.local_endpoint().port()};
+  }
+  int answered() const { return answered_.load(); }
+
+ private:
+  void Serve() {
+    namespace http = boost::beast::http;
+    while (!stopping_) {
+      boost::asio::ip::tcp::socket socket(io_context_);
+      boost::beast::error_code ec;
+      acceptor_.accept(socket, ec);
+      if (ec || stopping_) return;
+      boost::beast::flat_buffer buffer;
+      http::request<http::string_body> request;
+      http::read(socket, buffer, request, ec);
+      if (ec) continue;
+      http::response<http::string_body> response(http::status::ok, 11);
+      response.body() = R"({"Count":1})";
+      response.keep_alive(false);
+      response.prepare_payload();
+      http::write(socket, response, ec);
+      if (!ec) ++answered_;
+      socket.shutdown(boost::asio::ip::tcp::socket::shutdown_both, ec);
+    }
+  }
+
+  boost::asio::io_context io_context_;
+  boost::asio::ip::tcp::acceptor acceptor_;
+  std::atomic<bool> stopping_{false};
+  std::atomic<int> answered_{0};
+  std::thread thread_;
+};
+
+TEST(ClosedLoopTest, ReconnectsWhenTheServerClosesAfterAnAnswer) {
+  ClosingServer server;
+  OperationRun run{
+      .operation = "Query", .bodies = {"{}"}, .expect = R"("Count":1)"};
+
+  absl::StatusOr<RunResult> result =
+      RunClosedLoop(server.endpoint(), run, 2, absl::Milliseconds(200));
+
+  ASSERT_TRUE(result.ok()) << result.status();
+  EXPECT_EQ(result->errors, 0) << result->first_error;
+  // Each request on a connection of its own, none failed.
+  EXPECT_GT(result->requests, 4);
+  EXPECT_GE(server.answered(), result->requests);
 }
 
 }  // namespace

@@ -2,9 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
-#include <chrono>
 #include <cstdint>
-#include <latch>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,16 +39,6 @@ absl::Status Failure(absl::string_view what, const HttpReply& response) {
 bool AllProcessed(const std::string& body) {
   return absl::StrContains(absl::StrReplaceAll(body, {{" ", ""}, {"\n", ""}}),
                            R"("UnprocessedItems":{})");
-}
-
-// The p-th percentile (0 < p < 1) of `nanos`, which it reorders.
-absl::Duration Percentile(std::vector<int64_t>& nanos, double p) {
-  if (nanos.empty()) return absl::ZeroDuration();
-  const size_t index =
-      std::min(nanos.size() - 1,
-               static_cast<size_t>(p * static_cast<double>(nanos.size())));
-  std::nth_element(nanos.begin(), nanos.begin() + index, nanos.end());
-  return absl::Nanoseconds(nanos[index]);
 }
 
 }  // namespace
@@ -145,75 +133,6 @@ absl::StatusOr<LoadResult> LoadItems(const WireEndpoint& endpoint,
   return LoadResult{.items = static_cast<int64_t>(items.size()),
                     .elapsed = absl::Now() - start,
                     .retried_batches = retried.load()};
-}
-
-absl::StatusOr<RunResult> RunOperation(const WireEndpoint& endpoint,
-                                       const OperationRun& run, int connections,
-                                       absl::Duration duration) {
-  std::vector<std::unique_ptr<WireClient>> clients;
-  for (int c = 0; c < connections; ++c) {
-    absl::StatusOr<std::unique_ptr<WireClient>> client =
-        WireClient::Connect(endpoint);
-    if (!client.ok()) return client.status();
-    // Warm: the server's connection state exists before the clock starts.
-    absl::StatusOr<HttpReply> warm =
-        (*client)->Call(run.operation, run.bodies[c % run.bodies.size()]);
-    if (!warm.ok()) return warm.status();
-    clients.push_back(std::move(*client));
-  }
-  struct PerConnection {
-    std::vector<int64_t> nanos;
-    int64_t errors = 0;
-    std::string first_error;
-  };
-  std::vector<PerConnection> results(connections);
-  std::latch ready(connections + 1);
-  std::atomic<bool> stop{false};
-  std::vector<std::thread> threads;
-  for (int c = 0; c < connections; ++c) {
-    threads.emplace_back([&, c] {
-      PerConnection& result = results[c];
-      result.nanos.reserve(1 << 16);
-      // Connections start at different bodies, so they do not all ask for
-      // the same item at the same time.
-      size_t next = static_cast<size_t>(c) * 7919 % run.bodies.size();
-      ready.arrive_and_wait();
-      while (!stop.load(std::memory_order_relaxed)) {
-        const auto begin = std::chrono::steady_clock::now();
-        absl::StatusOr<HttpReply> response =
-            clients[c]->Call(run.operation, run.bodies[next]);
-        const auto end = std::chrono::steady_clock::now();
-        if (++next == run.bodies.size()) next = 0;
-        if (response.ok() && response->status == 200 &&
-            absl::StrContains(response->body, run.expect)) {
-          result.nanos.push_back(
-              std::chrono::duration_cast<std::chrono::nanoseconds>(end - begin)
-                  .count());
-        } else if (result.errors++ == 0) {
-          result.first_error =
-              response.ok() ? absl::StrCat("HTTP ", response->status, " ",
-                                           response->body.substr(0, 300))
-                            : std::string(response.status().message());
-        }
-      }
-    });
-  }
-  ready.arrive_and_wait();
-  const absl::Time start = absl::Now();
-  absl::SleepFor(duration);
-  stop = true;
-  for (std::thread& thread : threads) thread.join();
-  RunResult result{.connections = connections, .elapsed = absl::Now() - start};
-  std::vector<int64_t> nanos;
-  for (PerConnection& connection : results) {
-    nanos.insert(nanos.end(), connection.nanos.begin(), connection.nanos.end());
-    result.errors += connection.errors;
-    if (result.first_error.empty()) result.first_error = connection.first_error;
-  }
-  result.requests = static_cast<int64_t>(nanos.size());
-  result.p50 = Percentile(nanos, 0.50);
-  result.p99 = Percentile(nanos, 0.99);
-  return result;
 }
 
 }  // namespace dynamite

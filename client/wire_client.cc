@@ -14,6 +14,8 @@
 #include "absl/time/clock.h"
 #include "absl/time/time.h"
 
+#include "client/dynamodb_request.h"
+
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
@@ -25,19 +27,6 @@ namespace beast = boost::beast;
 namespace http = boost::beast::http;
 namespace net = boost::asio;
 using tcp = boost::asio::ip::tcp;
-
-namespace {
-
-// SigV4's shape with dummy credentials; no server here verifies it.
-constexpr absl::string_view kSignedHeaders =
-    "content-type;host;x-amz-date;x-amz-target";
-constexpr absl::string_view kSignature =
-    "0000000000000000000000000000000000000000000000000000000000000000";
-
-// Answers larger than any DynamoDB response (1 MB pages, 16 MB batches).
-constexpr uint64_t kMaxResponseBytes = uint64_t{64} << 20;
-
-}  // namespace
 
 absl::StatusOr<WireEndpoint> ParseLoopbackEndpoint(absl::string_view url) {
   absl::string_view rest = url;
@@ -99,16 +88,7 @@ struct WireClient::State {
       : endpoint(std::move(endpoint_in)),
         timeout(absl::ToChronoMilliseconds(timeout_in)),
         stream(io_context) {
-    request.version(11);
-    request.method(http::verb::post);
-    request.target("/");
-    request.set(http::field::host,
-                absl::StrCat(endpoint.host.find(':') == std::string::npos
-                                 ? endpoint.host
-                                 : absl::StrCat("[", endpoint.host, "]"),
-                             ":", endpoint.port));
-    request.set(http::field::content_type, "application/x-amz-json-1.0");
-    request.set(http::field::accept_encoding, "identity");
+    InitDynamoDbRequest(endpoint, request);
   }
 
   // Runs the io_context until the pending operation completes.
@@ -132,29 +112,13 @@ struct WireClient::State {
     return {};
   }
 
-  // X-Amz-Date and the Authorization header's date, refreshed each second.
-  void SetDate() {
-    const int64_t now = absl::ToUnixSeconds(absl::Now());
-    if (now == date_second) return;
-    date_second = now;
-    const absl::Time time = absl::FromUnixSeconds(now);
-    const std::string date =
-        absl::FormatTime("%Y%m%dT%H%M%SZ", time, absl::UTCTimeZone());
-    request.set("X-Amz-Date", date);
-    request.set(http::field::authorization,
-                absl::StrCat("AWS4-HMAC-SHA256 Credential=AKIDWIRELOAD/",
-                             date.substr(0, 8),
-                             "/us-east-1/dynamodb/aws4_request, SignedHeaders=",
-                             kSignedHeaders, ", Signature=", kSignature));
-  }
-
   const WireEndpoint endpoint;
   const std::chrono::milliseconds timeout;
   net::io_context io_context;
   beast::tcp_stream stream;
   beast::flat_buffer buffer;
   beast::error_code error;
-  http::request<http::string_body> request;
+  DynamoDbHttpRequest request;
   int64_t date_second = -1;
   bool open = false;
 };
@@ -183,16 +147,14 @@ absl::StatusOr<HttpReply> WireClient::Call(absl::string_view operation,
       return absl::UnavailableError(absl::StrCat("reconnect: ", ec.message()));
     }
   }
-  s.SetDate();
-  s.request.set("X-Amz-Target", absl::StrCat("DynamoDB_20120810.", operation));
-  s.request.body().assign(body.data(), body.size());
-  s.request.prepare_payload();
+  RefreshDynamoDbRequestDate(s.request, &s.date_second);
+  SetDynamoDbOperation(operation, body, s.request);
 
   s.stream.expires_after(s.timeout);
   http::async_write(s.stream, s.request,
                     [&s](beast::error_code ec, size_t) { s.error = ec; });
   http::response_parser<http::string_body> parser;
-  parser.body_limit(kMaxResponseBytes);
+  parser.body_limit(kMaxDynamoDbResponseBytes);
   if (!s.Run()) {
     http::async_read(s.stream, s.buffer, parser,
                      [&s](beast::error_code ec, size_t) { s.error = ec; });

@@ -1,11 +1,24 @@
-// The life of one connection (a Session, on its own strand):
+// The life of one connection (a Session, pinned to one thread's
+// io_context):
 //
-//   idle      := wait until readable (no bytes of a request yet); Stop(),
+//   idle      := read what arrives (no bytes of a request yet); Stop(),
 //                idle_timeout, or a newcomer at max_connections (when this
 //                connection is the one idle longest) closes it here
-//   request   := read header [write "100 Continue"] read body
+//   request   := parse header [write "100 Continue"] read body
 //                -> HandleHttpRequest -> write response
 //   then      := idle again if keep-alive and not stopping, else close
+//
+// Why one io_context per thread, and deadlines instead of timers: a request
+// is a few microseconds of work, so what used to dominate a request's cost
+// was the machinery around it. Two threads sharing one io_context woke each
+// other through futexes and handed every completion through a strand;
+// waiting for readability re-registered the socket with epoll (an
+// epoll_ctl per request); and the idle timer plus the stream's read and
+// write timers were armed and cancelled per request. Now each thread runs
+// its own io_context with its own epoll set, a connection stays on the one
+// it was accepted into (so needs no strand), the idle wait is a read that
+// keeps the bytes it gets, and a timeout is a deadline the session stores
+// (one atomic store) and a sweep every kSweepInterval or so enforces.
 //
 // A body over kMaxRequestBodyBytes is answered with a 413, then the
 // connection half-closes and drains what the client still sends for a
@@ -36,12 +49,12 @@
 #include "common/mutex.h"
 
 #include <boost/asio/dispatch.hpp>
+#include <boost/asio/executor_work_guard.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
-#include <boost/asio/strand.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <sys/resource.h>
@@ -55,9 +68,18 @@ using tcp = boost::asio::ip::tcp;
 
 namespace {
 
+// A socket bound to one io_context's executor: a connection never leaves
+// the thread it was accepted into, so it needs neither a strand nor a
+// type-erased executor.
+using Socket = net::basic_stream_socket<tcp, net::io_context::executor_type>;
+
 // Room for the largest header block a client sends (SigV4 headers are a
 // few hundred bytes; Beast's default is 8 KiB).
 constexpr uint32_t kMaxHeaderBytes = 64 << 10;
+
+// What an idle connection's read asks for: a whole ordinary request
+// arrives in one read, and Beast's parser reads more when it needs to.
+constexpr size_t kIdleReadBytes = 16 << 10;
 
 // After a 413 the connection drains the unread body for at most this long
 // and this many bytes before it closes.
@@ -68,10 +90,33 @@ constexpr size_t kMaxLingerBytes = size_t{32} << 20;
 // so the loop does not spin.
 constexpr auto kAcceptRetryDelay = std::chrono::milliseconds(50);
 
-// RFC 9110 IMF-fixdate, e.g. "Sun, 06 Nov 1994 08:49:37 GMT".
-std::string HttpDate() {
-  return absl::FormatTime("%a, %d %b %Y %H:%M:%S GMT", absl::Now(),
-                          absl::UTCTimeZone());
+// A deadline that never passes.
+constexpr int64_t kNever = std::numeric_limits<int64_t>::max();
+
+// How often deadlines are checked: a tenth of the shorter timeout, within
+// [10 ms, 1 s]. A timeout fires at most that much late, and the sweep
+// stops while no connection is open.
+std::chrono::milliseconds SweepInterval(
+    std::chrono::milliseconds io_timeout,
+    std::chrono::milliseconds idle_timeout) {
+  return std::clamp(std::min(io_timeout, idle_timeout) / 10,
+                    std::chrono::milliseconds(10),
+                    std::chrono::milliseconds(1000));
+}
+
+// RFC 9110 IMF-fixdate, e.g. "Sun, 06 Nov 1994 08:49:37 GMT", formatted
+// once a second per thread rather than once a response.
+const std::string& HttpDate() {
+  thread_local int64_t formatted_second = -1;
+  thread_local std::string formatted;
+  const absl::Time now = absl::Now();
+  const int64_t second = absl::ToUnixSeconds(now);
+  if (second != formatted_second) {
+    formatted =
+        absl::FormatTime("%a, %d %b %Y %H:%M:%S GMT", now, absl::UTCTimeZone());
+    formatted_second = second;
+  }
+  return formatted;
 }
 
 // The connection limit HttpServerOptions::max_connections asks for.
@@ -95,6 +140,16 @@ int64_t SteadyNanos() {
       .count();
 }
 
+// One io_context per serving thread; the hint tells asio a single thread
+// runs each.
+std::vector<std::unique_ptr<net::io_context>> MakeContexts(int threads) {
+  std::vector<std::unique_ptr<net::io_context>> contexts;
+  for (int i = 0; i < std::max(threads, 1); ++i) {
+    contexts.push_back(std::make_unique<net::io_context>(1));
+  }
+  return contexts;
+}
+
 class Session;
 
 }  // namespace
@@ -105,10 +160,24 @@ struct HttpServer::State {
         options(std::move(server_options)),
         io_timeout(absl::ToChronoMilliseconds(options.io_timeout)),
         idle_timeout(absl::ToChronoMilliseconds(options.idle_timeout)),
-        max_connections(ConnectionLimit(options.max_connections)) {}
+        sweep_interval(SweepInterval(io_timeout, idle_timeout)),
+        max_connections(ConnectionLimit(options.max_connections)),
+        contexts(MakeContexts(options.threads)) {
+    // Until Stop(), a thread whose io_context has no connection yet waits
+    // for one instead of returning from run().
+    for (const auto& context : contexts) {
+      work.push_back(net::make_work_guard(*context));
+    }
+  }
 
-  void Accept();
-  void OnAccept(beast::error_code ec, tcp::socket socket);
+  // The members below marked "contexts[0]" are used on the thread that
+  // runs contexts[0] only (after Create() returns).
+  void Accept();                                       // contexts[0]
+  void OnAccept(beast::error_code ec, Socket socket);  // contexts[0]
+  void ArmSweep();                                     // contexts[0]
+  // Posts a close to every session past its deadline. Returns whether any
+  // session is left to watch.
+  bool Sweep();
   void Stop();
   // Returns the session idle the longest, claimed (ClaimForEviction) to be
   // closed to make room for a new connection, or nullptr if none is idle. The
@@ -124,14 +193,15 @@ struct HttpServer::State {
   const HttpServerOptions options;
   const std::chrono::milliseconds io_timeout;
   const std::chrono::milliseconds idle_timeout;
+  const std::chrono::milliseconds sweep_interval;
   const int max_connections;
   uint16_t port = 0;
   std::atomic<int> in_flight{0};
-  // Mirrors `stopping` for sessions, which read it on their strands.
+  // Mirrors `stopping` for sessions, which read it on their threads.
   std::atomic<bool> stop_requested{false};
 
-  // Declared before the io_context, so they outlive the handlers (and
-  // Sessions) it destroys.
+  // Declared before the io_contexts, so they outlive the handlers (and
+  // Sessions) those destroy.
   Mutex mu;
   bool stopping ABSL_GUARDED_BY(mu) = false;
   uint64_t next_id ABSL_GUARDED_BY(mu) = 0;
@@ -144,14 +214,16 @@ struct HttpServer::State {
   };
   absl::flat_hash_map<uint64_t, Registered> sessions ABSL_GUARDED_BY(mu);
 
-  net::io_context io_context;
-  // The acceptor, its retry timer and the signal set are used on this
-  // strand only.
-  net::strand<net::io_context::executor_type> strand =
-      net::make_strand(io_context);
-  tcp::acceptor acceptor{strand};
-  net::steady_timer accept_retry{strand};
-  net::signal_set signals{strand};
+  // contexts[i] is run by the i-th serving thread; Run()'s caller runs
+  // contexts[0], which also holds the listener, the sweep and the signals.
+  std::vector<std::unique_ptr<net::io_context>> contexts;
+  std::vector<net::executor_work_guard<net::io_context::executor_type>> work;
+  size_t next_context = 0;  // contexts[0]: where the next connection goes
+  bool sweeping = false;    // contexts[0]: the sweep timer is armed
+  tcp::acceptor acceptor{*contexts[0]};
+  net::steady_timer accept_retry{*contexts[0]};
+  net::steady_timer sweep_timer{*contexts[0]};
+  net::signal_set signals{*contexts[0]};
 };
 
 namespace {
@@ -160,15 +232,12 @@ enum class AfterWrite { kKeepAlive, kClose, kLinger };
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
-  Session(HttpServer::State& server, tcp::socket socket, uint64_t id)
-      : server_(server),
-        stream_(std::move(socket)),
-        id_(id),
-        idle_timer_(stream_.get_executor()) {}
+  Session(HttpServer::State& server, Socket socket, uint64_t id)
+      : server_(server), socket_(std::move(socket)), id_(id) {}
   ~Session() { server_.Unregister(id_); }
 
   void Start() {
-    net::dispatch(stream_.get_executor(),
+    net::dispatch(socket_.get_executor(),
                   [self = shared_from_this()] { self->AwaitRequest(); });
   }
 
@@ -176,16 +245,29 @@ class Session : public std::enable_shared_from_this<Session> {
   // is being read or answered; any thread.
   int64_t idle_since() const { return idle_since_.load(); }
 
+  // When the session is to be closed unless it moves on (steady clock, ns;
+  // kNever when closed); any thread.
+  int64_t deadline() const { return deadline_.load(); }
+
   // Takes the session out of the running for LongestIdle() until it is
   // idle again, so that one closing session does not make room for several
   // newcomers. Any thread.
   void ClaimForEviction() { idle_since_.store(0); }
 
-  // Closes the session if it is idle when the request runs on its strand;
+  // Closes the session if it is idle when the request runs on its thread;
   // a session busy by then is left alone. Any thread.
   void PostCloseIfIdle() {
-    net::post(stream_.get_executor(), [self = shared_from_this()] {
+    net::post(socket_.get_executor(), [self = shared_from_this()] {
       if (self->idle_) self->CloseSocket();
+    });
+  }
+
+  // Closes the session if its deadline has passed when the request runs on
+  // its thread (it may have moved on to a later deadline meanwhile). Any
+  // thread.
+  void PostCloseIfExpired() {
+    net::post(socket_.get_executor(), [self = shared_from_this()] {
+      if (self->deadline_.load() <= SteadyNanos()) self->CloseSocket();
     });
   }
 
@@ -194,33 +276,30 @@ class Session : public std::enable_shared_from_this<Session> {
     if (server_.stop_requested.load()) return CloseSocket();
     if (buffer_.size() > 0) return ReadHeader();  // a pipelined request
     SetIdle(true);
-    stream_.expires_never();
-    // The stream's own timer covers only its reads and writes, not a wait
-    // on the socket, so idleness has a timer of its own. A timer handler
-    // already queued when the wait ends must not close the connection
-    // during a later idle period: the generation tells them apart.
-    const uint64_t generation = ++idle_generation_;
-    idle_timer_.expires_after(server_.idle_timeout);
-    idle_timer_.async_wait(
-        [self = shared_from_this(), generation](beast::error_code ec) {
-          if (ec || !self->idle_ || generation != self->idle_generation_) {
-            return;
-          }
-          self->CloseSocket();
-        });
-    stream_.socket().async_wait(
-        tcp::socket::wait_read,
-        [self = shared_from_this()](beast::error_code ec) {
+    // A read rather than a wait for readability: the wait re-registered
+    // the socket with epoll every time, and the bytes read here are the
+    // request's, kept in buffer_ for the parser.
+    socket_.async_read_some(
+        buffer_.prepare(kIdleReadBytes),
+        [self = shared_from_this()](beast::error_code ec, size_t n) {
           self->SetIdle(false);
-          self->idle_timer_.cancel();
-          if (ec) return self->CloseSocket();
+          if (ec) return self->CloseSocket();  // closed, reset or timed out
+          self->buffer_.commit(n);
           self->ReadHeader();
         });
   }
 
+  // Sets the session idle (with idle_timeout to run) or busy.
   void SetIdle(bool idle) {
     idle_ = idle;
-    idle_since_.store(idle ? SteadyNanos() : 0);
+    const int64_t now = SteadyNanos();
+    idle_since_.store(idle ? now : 0);
+    if (idle) SetDeadline(now, server_.idle_timeout);
+  }
+
+  void SetDeadline(int64_t now, std::chrono::nanoseconds timeout) {
+    deadline_.store(timeout.count() >= kNever - now ? kNever
+                                                    : now + timeout.count());
   }
 
   void ReadHeader() {
@@ -229,9 +308,11 @@ class Session : public std::enable_shared_from_this<Session> {
     parser_.emplace();
     parser_->header_limit(kMaxHeaderBytes);
     parser_->body_limit(kMaxRequestBodyBytes);
-    stream_.expires_after(server_.io_timeout);
+    // One io_timeout for the request to arrive whole (the header, any
+    // "100 Continue", the body), another for the response to be written.
+    SetDeadline(SteadyNanos(), server_.io_timeout);
     http::async_read_header(
-        stream_, buffer_, *parser_,
+        socket_, buffer_, *parser_,
         [self = shared_from_this()](beast::error_code ec, size_t) {
           self->OnHeader(ec);
         });
@@ -248,7 +329,7 @@ class Session : public std::enable_shared_from_this<Session> {
     // curl and some SDKs wait for this before sending a large body.
     continue_.emplace(http::status::continue_, 11);
     http::async_write(
-        stream_, *continue_,
+        socket_, *continue_,
         [self = shared_from_this()](beast::error_code ec, size_t) {
           if (ec) return self->CloseSocket();
           self->ReadBody();
@@ -256,7 +337,7 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void ReadBody() {
-    http::async_read(stream_, buffer_, *parser_,
+    http::async_read(socket_, buffer_, *parser_,
                      [self = shared_from_this()](beast::error_code ec, size_t) {
                        if (ec) return self->OnReadError(ec);
                        self->OnRequest();
@@ -301,9 +382,9 @@ class Session : public std::enable_shared_from_this<Session> {
     response_.body() = std::move(answer.body);
     response_.keep_alive(after == AfterWrite::kKeepAlive);
     response_.prepare_payload();
-    stream_.expires_after(server_.io_timeout);
+    SetDeadline(SteadyNanos(), server_.io_timeout);
     http::async_write(
-        stream_, response_,
+        socket_, response_,
         [self = shared_from_this(), after](beast::error_code ec, size_t) {
           self->EndRequest();
           if (ec) return self->CloseSocket();
@@ -320,14 +401,14 @@ class Session : public std::enable_shared_from_this<Session> {
 
   void Linger() {
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
-    stream_.expires_after(kLingerTime);
+    socket_.shutdown(tcp::socket::shutdown_send, ignored);
+    SetDeadline(SteadyNanos(), kLingerTime);
     buffer_.clear();
     Drain();
   }
 
   void Drain() {
-    stream_.async_read_some(
+    socket_.async_read_some(
         buffer_.prepare(64 << 10),
         [self = shared_from_this()](beast::error_code ec, size_t n) {
           self->drained_ += n;
@@ -344,24 +425,26 @@ class Session : public std::enable_shared_from_this<Session> {
     --server_.in_flight;
   }
 
+  // Idempotent: pending operations end with operation_aborted, and their
+  // handlers close again.
   void CloseSocket() {
     EndRequest();
+    deadline_.store(kNever);
     beast::error_code ignored;
-    stream_.socket().shutdown(tcp::socket::shutdown_both, ignored);
-    stream_.close();
+    socket_.shutdown(tcp::socket::shutdown_both, ignored);
+    socket_.close(ignored);
   }
 
   HttpServer::State& server_;
-  beast::tcp_stream stream_;
+  Socket socket_;
   const uint64_t id_;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   std::optional<http::response<http::empty_body>> continue_;
   http::response<http::string_body> response_;
-  net::steady_timer idle_timer_;
-  uint64_t idle_generation_ = 0;
   bool idle_ = false;  // waiting for the first byte of a request
   std::atomic<int64_t> idle_since_{0};
+  std::atomic<int64_t> deadline_{kNever};
   bool in_flight_ = false;  // counted in server_.in_flight
   size_t drained_ = 0;
 };
@@ -369,13 +452,16 @@ class Session : public std::enable_shared_from_this<Session> {
 }  // namespace
 
 void HttpServer::State::Accept() {
-  acceptor.async_accept(net::make_strand(io_context),
-                        [this](beast::error_code ec, tcp::socket socket) {
+  // Connections are dealt to the threads in turn.
+  net::io_context& target = *contexts[next_context];
+  next_context = (next_context + 1) % contexts.size();
+  acceptor.async_accept(target.get_executor(),
+                        [this](beast::error_code ec, Socket socket) {
                           OnAccept(ec, std::move(socket));
                         });
 }
 
-void HttpServer::State::OnAccept(beast::error_code ec, tcp::socket socket) {
+void HttpServer::State::OnAccept(beast::error_code ec, Socket socket) {
   if (!acceptor.is_open()) return;  // Stop() closed it.
   if (ec) {
     accept_retry.expires_after(kAcceptRetryDelay);
@@ -401,17 +487,48 @@ void HttpServer::State::OnAccept(beast::error_code ec, tcp::socket socket) {
       sessions[id] = Registered{session, session.get()};
     }
   }
-  // The evicted session closes on its strand, so the count may pass the
+  // The evicted session closes on its thread, so the count may pass the
   // limit by the connections that arrive meanwhile (each evicts another).
   if (evicted != nullptr) evicted->PostCloseIfIdle();
   if (session != nullptr) {
     session->Start();
+    ArmSweep();
   } else {
     // Every connection has a request in flight: the newcomer is closed
     // unanswered, and the listener keeps accepting.
     socket.close(ignored);
   }
   Accept();
+}
+
+void HttpServer::State::ArmSweep() {
+  if (sweeping) return;
+  sweeping = true;
+  sweep_timer.expires_after(sweep_interval);
+  sweep_timer.async_wait([this](beast::error_code ec) {
+    sweeping = false;
+    if (!ec && Sweep()) ArmSweep();
+  });
+}
+
+bool HttpServer::State::Sweep() {
+  const int64_t now = SteadyNanos();
+  std::vector<std::shared_ptr<Session>> expired;
+  bool any = false;
+  {
+    MutexLock lock(&mu);
+    any = !sessions.empty();
+    for (const auto& [id, entry] : sessions) {
+      if (entry.raw->deadline() > now) continue;
+      if (std::shared_ptr<Session> session = entry.weak.lock()) {
+        expired.push_back(std::move(session));
+      }
+    }
+  }
+  for (const std::shared_ptr<Session>& session : expired) {
+    session->PostCloseIfExpired();
+  }
+  return any;
 }
 
 std::shared_ptr<Session> HttpServer::State::LongestIdle() {
@@ -442,7 +559,7 @@ void HttpServer::State::Stop() {
       }
     }
   }
-  net::post(strand, [this] {
+  net::post(*contexts[0], [this] {
     beast::error_code ignored;
     acceptor.close(ignored);
     accept_retry.cancel();
@@ -451,6 +568,9 @@ void HttpServer::State::Stop() {
   for (const std::shared_ptr<Session>& session : live) {
     session->PostCloseIfIdle();
   }
+  // From here each thread returns once its connections have closed (the
+  // sweep keeps running while any is open, so timeouts still hold).
+  for (auto& guard : work) guard.reset();
 }
 
 absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Create(
@@ -459,7 +579,7 @@ absl::StatusOr<std::unique_ptr<HttpServer>> HttpServer::Create(
   const std::string address =
       absl::StrCat(state->options.host, ":", state->options.port);
   beast::error_code ec;
-  tcp::resolver resolver(state->io_context);
+  tcp::resolver resolver(*state->contexts[0]);
   const tcp::resolver::results_type results = resolver.resolve(
       state->options.host, std::to_string(state->options.port),
       tcp::resolver::passive | tcp::resolver::numeric_service, ec);
@@ -513,10 +633,10 @@ int HttpServer::max_connections() const { return state_->max_connections; }
 
 void HttpServer::Run() {
   std::vector<std::thread> helpers;
-  for (int i = 1; i < state_->options.threads; ++i) {
-    helpers.emplace_back([this] { state_->io_context.run(); });
+  for (size_t i = 1; i < state_->contexts.size(); ++i) {
+    helpers.emplace_back([this, i] { state_->contexts[i]->run(); });
   }
-  state_->io_context.run();
+  state_->contexts[0]->run();
   for (std::thread& helper : helpers) helper.join();
 }
 

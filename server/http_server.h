@@ -2,11 +2,15 @@
 // TCP connections and HandleHttpRequest (server/http_exchange.h), which
 // holds every DynamoDB rule about methods, headers, statuses and bodies.
 //
-// Design: HTTP/1.1 on Boost.Beast over Boost.Asio, fully asynchronous. One
-// io_context is run by `threads` threads; each connection lives on its own
-// strand, so a connection that waits (idle keep-alive, a slow client) holds
-// no thread, and any number of connections share the threads fairly. Beast
-// parses every request; this file never parses HTTP by hand.
+// Design: HTTP/1.1 on Boost.Beast over Boost.Asio, fully asynchronous. Each
+// of the `threads` threads runs an io_context of its own, and connections
+// are dealt to them in turn as they are accepted and stay there, so a
+// connection needs no lock or strand and the threads never wake each other.
+// A connection that waits (idle keep-alive, a slow client) holds no thread,
+// and any number of connections share the threads. Timeouts are deadlines
+// each connection stores and one periodic sweep enforces, rather than
+// timers armed and cancelled per request. Beast parses every request; this
+// file never parses HTTP by hand.
 //
 // Per connection, requests are answered in order (keep-alive per HTTP/1.1:
 // HTTP/1.1 keeps the connection unless a side says "Connection: close";
@@ -56,13 +60,15 @@ struct HttpServerOptions {
   // Default: 8000, DynamoDB Local's.
   uint16_t port = 8000;
 
-  // Threads that run the io_context in Run(), the calling thread included.
-  // REQUIRES: >= 1. Default: 2.
+  // Threads that serve connections in Run(), the calling thread included;
+  // each runs its own io_context. REQUIRES: >= 1. Default: 2.
   int threads = 2;
 
   // Time a started request has to arrive whole, and a response to be
   // written, before the connection is dropped; a slow client cannot hold a
-  // connection longer per request. Default: 60 seconds.
+  // connection longer per request. Enforced by a sweep every tenth of the
+  // shorter of the two timeouts (at least 10 ms, at most 1 s), so a timeout
+  // fires up to that much late. Default: 60 seconds.
   absl::Duration io_timeout = absl::Seconds(60);
 
   // Time a connection may wait for the first byte of its next request (a
