@@ -227,8 +227,10 @@ def main():
             "`bench/wire_compare.sh`: `dynamite serve`, dynalite and DynamoDB "
             "Local started one after the other on loopback ports, each "
             "loaded through BatchWriteItem and queried by "
-            "`bench/wire_load` (keep-alive connections) at 1, 4 and 16 "
-            "connections. The driver shares the machine's two cores with "
+            "`bench/wire_load` (keep-alive connections, a closed loop: "
+            "each sends its next request when the answer has arrived) at "
+            "1, 4 and 16 connections, all driven by one thread through one "
+            "event loop. The driver shares the machine's two cores with "
             "the server, which bounds every server's requests/s and "
             "inflates its p99.", ""]
     out += wire_lines
