@@ -286,7 +286,13 @@ std::string EncodeBatchGetItemResponse(const BatchGetItemResponse& response) {
     WriteJsonString(writer, table);
     writer.StartArray();
     for (const ItemPtr& item : items) {
-      WriteAttributeMap(item != nullptr ? *item : Item(), writer);
+      // Not `item != nullptr ? *item : Item()`: a conditional with a
+      // temporary on one side copies the item on the other.
+      if (item != nullptr) {
+        WriteAttributeMap(*item, writer);
+      } else {
+        WriteAttributeMap(Item(), writer);
+      }
     }
     writer.EndArray();
   }

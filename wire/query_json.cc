@@ -65,7 +65,13 @@ std::string EncodeItemPage(const ItemPage& response) {
     writer.Key("Items");
     writer.StartArray();
     for (const ItemPtr& item : response.items) {
-      WriteAttributeMap(item != nullptr ? *item : Item(), writer);
+      // Not `item != nullptr ? *item : Item()`: a conditional with a
+      // temporary on one side copies the item on the other.
+      if (item != nullptr) {
+        WriteAttributeMap(*item, writer);
+      } else {
+        WriteAttributeMap(Item(), writer);
+      }
     }
     writer.EndArray();
   }
