@@ -297,9 +297,13 @@ class Session : public std::enable_shared_from_this<Session> {
     if (idle) SetDeadline(now, server_.idle_timeout);
   }
 
-  void SetDeadline(int64_t now, std::chrono::nanoseconds timeout) {
-    deadline_.store(timeout.count() >= kNever - now ? kNever
-                                                    : now + timeout.count());
+  // In milliseconds, as the options are: an infinite timeout arrives as
+  // milliseconds::max(), which would overflow as nanoseconds.
+  void SetDeadline(int64_t now, std::chrono::milliseconds timeout) {
+    constexpr int64_t kNanosPerMilli = 1'000'000;
+    deadline_.store(timeout.count() >= (kNever - now) / kNanosPerMilli
+                        ? kNever
+                        : now + timeout.count() * kNanosPerMilli);
   }
 
   void ReadHeader() {

@@ -172,6 +172,26 @@ TEST(HttpServerLimitsTest, IdleTimeoutSparesKeepAliveConnectionInUse) {
   EXPECT_TRUE(IsClosed(client.error())) << client.error().message();
 }
 
+TEST(HttpServerLimitsTest, InfiniteTimeoutsNeverCloseAConnection) {
+  Database db;
+  std::unique_ptr<RunningServer> running =
+      StartServer(db, {.io_timeout = absl::InfiniteDuration(),
+                       .idle_timeout = absl::InfiniteDuration()});
+  ASSERT_TRUE(running->ok());
+  TestHttpClient client(running->port());
+  ASSERT_TRUE(client.RoundTrip(Post("ListTables", "{}")).has_value())
+      << client.error().message();
+
+  // Past the first sweep (1 s after the accept, the longest interval): a
+  // deadline that overflowed would have closed the connection there.
+  std::this_thread::sleep_for(std::chrono::milliseconds(1300));
+
+  std::optional<TestResponse> again =
+      client.RoundTrip(Post("ListTables", "{}"));
+  ASSERT_TRUE(again.has_value()) << client.error().message();
+  EXPECT_EQ(again->result_int(), 200);
+}
+
 TEST(HttpServerLimitsTest, NewConnectionAtLimitClosesLongestIdle) {
   constexpr int kLimit = 100;
   Database db;
