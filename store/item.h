@@ -1,8 +1,11 @@
 // Item: the attributes of one DynamoDB item, and the item-level rules.
 //
-// An Item is an AttributeMap (name -> value in name order). Stored items are
-// immutable and shared: a table holds std::shared_ptr<const Item> and a write
-// replaces the pointer, so readers keep a consistent snapshot without copying.
+// An Item is an AttributeMap (store/attribute_map.h: a flat map, name ->
+// value in name order, whose inserts and erases invalidate references into
+// it). Stored items are immutable and shared: a table holds
+// std::shared_ptr<const Item> and a write replaces the pointer, so readers
+// keep a consistent snapshot without copying. A table stores an item without
+// vector slack (Table::Mutate shrinks it).
 //
 // Thread safety: a value type; const access may be concurrent.
 

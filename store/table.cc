@@ -87,6 +87,9 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
     size_bytes_ -= old.size;
   }
   if (next.has_value()) {
+    // An item is stored for its lifetime: drop the slack its builder's
+    // inserts left (an AttributeMap is one vector).
+    next->shrink_to_fit();
     Entry entry;
     entry.size = ItemSize(*next);
     entry.item = std::make_shared<const Item>(*std::move(next));

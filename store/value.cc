@@ -193,32 +193,10 @@ AttributeValue AttributeValue::Bool(bool b) { return Make<kBoolIndex>(b); }
 AttributeValue AttributeValue::Null() { return AttributeValue(); }
 // An item is a map of these: their size is most of an item's footprint.
 static_assert(sizeof(Number) <= 24, "Number grew: see store/number.h");
-static_assert(sizeof(AttributeValue) <= 40, "AttributeValue grew: see MapBox");
-
-MapBox::MapBox() = default;
-MapBox::MapBox(AttributeMap map)
-    : map_(std::make_unique<AttributeMap>(std::move(map))) {}
-MapBox::MapBox(const MapBox& other)
-    : map_(other.map_ == nullptr
-               ? nullptr
-               : std::make_unique<AttributeMap>(*other.map_)) {}
-MapBox& MapBox::operator=(const MapBox& other) {
-  if (this != &other) *this = MapBox(other);
-  return *this;
-}
-MapBox::~MapBox() = default;
-
-const AttributeMap& MapBox::get() const {
-  static const AttributeMap* const kEmpty = new AttributeMap();
-  return map_ == nullptr ? *kEmpty : *map_;
-}
-
-AttributeMap& MapBox::mutable_get() {
-  if (map_ == nullptr) map_ = std::make_unique<AttributeMap>();
-  return *map_;
-}
-
-bool operator==(const MapBox& a, const MapBox& b) { return a.get() == b.get(); }
+static_assert(sizeof(AttributeMap) <= 24,
+              "AttributeMap grew: it must stay one std::vector");
+static_assert(sizeof(AttributeValue) <= 40,
+              "AttributeValue grew: see the file comment of store/value.h");
 
 AttributeValue AttributeValue::M(AttributeMap m) {
   return Make<kMIndex>(std::move(m));

@@ -3,8 +3,14 @@
 // S and B hold bytes (S is UTF-8, B raw bytes); N holds an exact Number;
 // sets hold their members in the order given (DynamoDB defines no order) and
 // are never empty or duplicated once validated by ValidateAttributeValue().
-// M maps attribute names to values in name order, so output is
-// deterministic.
+// M maps attribute names to values in name order (an AttributeMap,
+// store/attribute_map.h), so output is deterministic.
+//
+// An AttributeValue is 40 bytes (static_assert'ed in value.cc): a variant
+// is as large as its largest alternative, here std::string (32 bytes), plus
+// its index. An M's AttributeMap (one std::vector, 24 bytes) sits inline in
+// the variant, so an M value costs one allocation (its entries), not two.
+// A moved-from M value holds an empty map.
 //
 // Thread safety: a value type; const methods may be called concurrently.
 
@@ -12,9 +18,6 @@
 #define DYNAMITE_STORE_VALUE_H_
 
 #include <cstdint>
-#include <functional>
-#include <map>
-#include <memory>
 #include <string>
 #include <variant>
 #include <vector>
@@ -22,6 +25,7 @@
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
+#include "store/attribute_map.h"
 #include "store/number.h"
 
 namespace dynamite {
@@ -44,37 +48,6 @@ enum class ValueType : uint8_t {
 // DynamoDB's type descriptor: "S", "N", "B", "BOOL", "NULL", "M", "L", "SS",
 // "NS", "BS".
 absl::string_view ValueTypeName(ValueType type);
-
-class AttributeValue;
-
-// Attribute name -> value, in name order. Also the representation of an
-// Item (store/item.h).
-using AttributeMap = std::map<std::string, AttributeValue, std::less<>>;
-
-// An M value's map behind one pointer. A variant is as large as its largest
-// alternative, and an inline std::map (48 bytes) made every AttributeValue
-// 64 bytes; boxed, the largest alternative is a std::string and a value is
-// 40 bytes, which is most of an item's footprint (an item is a map of them:
-// issue 5 measures resident bytes per item). Copies are deep, as the map's
-// would be; a moved-from box reads as an empty map.
-class MapBox {
- public:
-  MapBox();
-  explicit MapBox(AttributeMap map);
-  MapBox(const MapBox& other);
-  MapBox& operator=(const MapBox& other);
-  MapBox(MapBox&& other) noexcept = default;
-  MapBox& operator=(MapBox&& other) noexcept = default;
-  ~MapBox();
-
-  const AttributeMap& get() const;
-  AttributeMap& mutable_get();
-
-  friend bool operator==(const MapBox& a, const MapBox& b);
-
- private:
-  std::unique_ptr<AttributeMap> map_;
-};
 
 class AttributeValue {
  public:
@@ -99,7 +72,7 @@ class AttributeValue {
   const Number& n() const { return std::get<kNIndex>(rep_); }
   const std::string& b() const { return std::get<kBIndex>(rep_); }
   bool boolean() const { return std::get<kBoolIndex>(rep_); }
-  const AttributeMap& m() const { return std::get<kMIndex>(rep_).get(); }
+  const AttributeMap& m() const { return std::get<kMIndex>(rep_); }
   const std::vector<AttributeValue>& l() const {
     return std::get<kLIndex>(rep_);
   }
@@ -110,7 +83,7 @@ class AttributeValue {
   const std::vector<std::string>& bs() const {
     return std::get<kBSIndex>(rep_);
   }
-  AttributeMap& mutable_m() { return std::get<kMIndex>(rep_).mutable_get(); }
+  AttributeMap& mutable_m() { return std::get<kMIndex>(rep_); }
   std::vector<AttributeValue>& mutable_l() { return std::get<kLIndex>(rep_); }
 
   // DynamoDB equality: same type and same value; numbers compare
@@ -132,7 +105,7 @@ class AttributeValue {
     return v;
   }
 
-  std::variant<std::string, Number, std::string, bool, NullTag, MapBox,
+  std::variant<std::string, Number, std::string, bool, NullTag, AttributeMap,
                std::vector<AttributeValue>, std::vector<std::string>,
                std::vector<Number>, std::vector<std::string>>
       rep_;

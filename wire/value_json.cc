@@ -71,14 +71,16 @@ class Decoder {
   }
 
   // Decodes the members of a JSON object (already type-checked) as
-  // attribute name -> value, each enclosed by `depth` containers.
+  // attribute name -> value, each enclosed by `depth` containers. Of a
+  // repeated name the last value counts (see DecodeAttributeMap()).
   AttributeMap Members(const JsonValue& json, int depth) {
-    AttributeMap map;
+    std::vector<AttributeMap::value_type> entries;
+    entries.reserve(json.MemberCount());
     for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
-      map.insert_or_assign(std::string(JsonString(it->name)),
+      entries.emplace_back(std::string(JsonString(it->name)),
                            Value(it->value, depth));
     }
-    return map;
+    return AttributeMap::FromEntries(std::move(entries));
   }
 
  private:
@@ -214,13 +216,17 @@ AttributeValue DecodeAttributeValue(const JsonValue& json,
 }
 
 AttributeMap DecodeAttributeMap(const JsonValue& json, ValueErrors& errors) {
-  AttributeMap map;
   absl::Status type = CheckJsonMap(json, kAttributeValueClass);
   if (!type.ok()) {
     if (errors.serialization.ok()) errors.serialization = std::move(type);
-    return map;
+    return AttributeMap();
   }
+  // The members are collected, then sorted once: inserting them one by one
+  // in JSON order would be quadratic for an item of many attributes. Of a
+  // repeated name the last value counts, as it always has here.
   Decoder decoder(errors);
+  std::vector<AttributeMap::value_type> entries;
+  entries.reserve(json.MemberCount());
   for (auto it = json.MemberBegin(); it != json.MemberEnd(); ++it) {
     bool was_valid = errors.validation.ok();
     std::string name(JsonString(it->name));
@@ -228,9 +234,9 @@ AttributeMap DecodeAttributeMap(const JsonValue& json, ValueErrors& errors) {
     if (was_valid && !errors.validation.ok()) {
       errors.validation_attribute = name;
     }
-    map.insert_or_assign(std::move(name), std::move(value));
+    entries.emplace_back(std::move(name), std::move(value));
   }
-  return map;
+  return AttributeMap::FromEntries(std::move(entries));
 }
 
 absl::StatusOr<AttributeValue> AttributeValueFromJson(absl::string_view json) {

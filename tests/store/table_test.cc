@@ -73,6 +73,25 @@ TEST(TableTest, MutateStoresAndReturnsOldItem) {
   EXPECT_EQ(table.Get({"a", "1"})->count("x"), 1u);
 }
 
+TEST(TableTest, MutateStoresItemsWithoutSlack) {
+  Table table(Definition());
+
+  ASSERT_THAT(
+      table.Mutate({"a", "1"},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     Item item = MakeItem("a", "1");
+                     item.reserve(64);
+                     item["x"] = AttributeValue::Bool(true);
+                     return item;
+                   }),
+      IsOk());
+
+  const ItemPtr stored = table.Get({"a", "1"});
+  ASSERT_NE(stored, nullptr);
+  EXPECT_EQ(stored->size(), 3u);
+  EXPECT_EQ(stored->capacity(), 3u);
+}
+
 TEST(TableTest, MutateLeavesTableUnchangedOnError) {
   Table table(Definition());
   Put(table, "a", "1");

@@ -1,10 +1,14 @@
 #include "wire/value_json.h"
 
+#include <algorithm>
+#include <random>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_format.h"
+#include "absl/strings/str_join.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -257,6 +261,89 @@ TEST(ValueJsonTest, AttributeMapKeepsTheLastOfARepeatedName) {
 
   ASSERT_THAT(map, IsOk());
   EXPECT_EQ(AttributeMapToJson(*map), R"({"a":{"S":"3"},"b":{"N":"2"}})");
+}
+
+TEST(ValueJsonTest, MapValueKeepsTheLastOfARepeatedName) {
+  absl::StatusOr<AttributeValue> value = AttributeValueFromJson(
+      R"({"M":{"b":{"S":"1"},"a":{"N":"2"},"b":{"S":"3"}}})");
+
+  ASSERT_THAT(value, IsOk());
+  EXPECT_EQ(AttributeValueToJson(*value),
+            R"({"M":{"a":{"N":"2"},"b":{"S":"3"}}})");
+}
+
+// An item may hold tens of thousands of attributes (only its 400 KB size is
+// limited). Decoding them in an order other than name order must not insert
+// one by one into the flat map, which would take minutes: these tests finish
+// in well under a second when the decoder sorts once.
+constexpr int kManyAttributes = 60000;
+
+// The names of kManyAttributes attributes, in name order.
+std::vector<std::string> ManyNames() {
+  std::vector<std::string> names;
+  for (int i = 0; i < kManyAttributes; ++i) {
+    names.push_back(absl::StrFormat("a%05d", i));
+  }
+  return names;
+}
+
+// A JSON object of the attributes `names`, in that order, each the S value
+// of its own name.
+std::string ObjectOf(const std::vector<std::string>& names) {
+  return absl::StrCat(
+      "{",
+      absl::StrJoin(names, ",",
+                    [](std::string* out, const std::string& name) {
+                      absl::StrAppend(out, R"(")", name, R"(":{"S":")", name,
+                                      R"("})");
+                    }),
+      "}");
+}
+
+// Checks that `map` holds exactly `names` (in name order), each mapped to
+// its own name.
+void ExpectHoldsManyNames(const AttributeMap& map,
+                          const std::vector<std::string>& names) {
+  ASSERT_EQ(map.size(), names.size());
+  size_t i = 0;
+  for (const auto& [name, value] : map) {
+    ASSERT_EQ(name, names[i]);
+    ASSERT_EQ(value, AttributeValue::S(name));
+    ++i;
+  }
+}
+
+TEST(ValueJsonTest, DecodesAnItemOfManyAttributesInReverseOrder) {
+  const std::vector<std::string> names = ManyNames();
+  std::vector<std::string> reversed(names.rbegin(), names.rend());
+
+  absl::StatusOr<AttributeMap> map = AttributeMapFromJson(ObjectOf(reversed));
+
+  ASSERT_THAT(map, IsOk());
+  ExpectHoldsManyNames(*map, names);
+}
+
+TEST(ValueJsonTest, DecodesAnItemOfManyAttributesInRandomOrder) {
+  const std::vector<std::string> names = ManyNames();
+  std::vector<std::string> shuffled = names;
+  std::shuffle(shuffled.begin(), shuffled.end(), std::mt19937(20260));
+
+  absl::StatusOr<AttributeMap> map = AttributeMapFromJson(ObjectOf(shuffled));
+
+  ASSERT_THAT(map, IsOk());
+  ExpectHoldsManyNames(*map, names);
+}
+
+TEST(ValueJsonTest, DecodesAMapValueOfManyMembersInReverseOrder) {
+  const std::vector<std::string> names = ManyNames();
+  std::vector<std::string> reversed(names.rbegin(), names.rend());
+
+  absl::StatusOr<AttributeValue> value =
+      AttributeValueFromJson(absl::StrCat(R"({"M":)", ObjectOf(reversed), "}"));
+
+  ASSERT_THAT(value, IsOk());
+  ASSERT_EQ(value->type(), ValueType::kM);
+  ExpectHoldsManyNames(value->m(), names);
 }
 
 TEST(ValueJsonTest, AttributeMapReportsWhichAttributeFailed) {
