@@ -20,6 +20,7 @@
 #include <algorithm>
 #include <array>
 #include <cassert>
+#include <charconv>
 #include <cstdint>
 #include <string>
 
@@ -76,6 +77,29 @@ int CountDigits(absl::uint128 value) {
   const PowerTable& powers = Powers();
   return static_cast<int>(
       std::upper_bound(powers.begin(), powers.end(), value) - powers.begin());
+}
+
+// Writes the decimal digits of `coefficient` (below 10^38) at the start of
+// `out`; returns the end. 64-bit formatting, plus one 128-bit division only
+// for coefficients of 20 digits or more.
+char* WriteDigits(absl::uint128 coefficient,
+                  std::array<char, Number::kMaxDigits + 2>& out) {
+  char* const begin = out.data();
+  char* const end = begin + out.size();
+  if (absl::Uint128High64(coefficient) == 0) {
+    return std::to_chars(begin, end, absl::Uint128Low64(coefficient)).ptr;
+  }
+  const absl::uint128 kTenPow19 = Pow10(19);
+  const uint64_t high = absl::Uint128Low64(coefficient / kTenPow19);
+  const uint64_t low = absl::Uint128Low64(coefficient % kTenPow19);
+  char* const low_begin = std::to_chars(begin, end, high).ptr;
+  // The low half is exactly 19 digits, with leading zeros.
+  char* const low_end = low_begin + 19;
+  char* const written = std::to_chars(low_begin, low_end, low).ptr;
+  const auto length = written - low_begin;
+  std::copy_backward(low_begin, written, low_end);
+  std::fill(low_begin, low_end - length, '0');
+  return low_end;
 }
 
 bool IsDigit(char c) { return c >= '0' && c <= '9'; }
@@ -257,21 +281,37 @@ absl::StatusOr<Number> Number::Subtract(const Number& a, const Number& b) {
 }
 
 std::string Number::ToString() const {
-  if (is_zero()) return "0";
-  const std::string coefficient = digits();
-  const int64_t size = static_cast<int64_t>(coefficient.size());
-  std::string out = negative_ ? "-" : "";
-  if (exponent_ >= 0) {
-    absl::StrAppend(&out, coefficient, std::string(exponent_, '0'));
-  } else if (-int64_t{exponent_} < size) {
-    const size_t point = static_cast<size_t>(size + exponent_);
-    absl::StrAppend(&out, coefficient.substr(0, point), ".",
-                    coefficient.substr(point));
-  } else {
-    const size_t zeros = static_cast<size_t>(-int64_t{exponent_} - size);
-    absl::StrAppend(&out, "0.", std::string(zeros, '0'), coefficient);
+  TextBuffer buffer;
+  return std::string(Format(buffer));
+}
+
+absl::string_view Number::Format(TextBuffer& buffer) const {
+  char* out = buffer.data();
+  if (is_zero()) {
+    *out = '0';
+    return absl::string_view(buffer.data(), 1);
   }
-  return out;
+  if (negative_) *out++ = '-';
+  std::array<char, kMaxDigits + 2> digit_buffer;
+  const char* const digits = digit_buffer.data();
+  const char* const digits_end = WriteDigits(coefficient(), digit_buffer);
+  const int64_t size = digits_end - digits;
+  if (exponent_ >= 0) {
+    out = std::copy(digits, digits_end, out);
+    out = std::fill_n(out, exponent_, '0');
+  } else if (-int64_t{exponent_} < size) {
+    const char* const point = digits + size + exponent_;
+    out = std::copy(digits, point, out);
+    *out++ = '.';
+    out = std::copy(point, digits_end, out);
+  } else {
+    *out++ = '0';
+    *out++ = '.';
+    out = std::fill_n(out, -int64_t{exponent_} - size, '0');
+    out = std::copy(digits, digits_end, out);
+  }
+  return absl::string_view(buffer.data(),
+                           static_cast<size_t>(out - buffer.data()));
 }
 
 int Number::significant_digits() const { return CountDigits(coefficient()); }
@@ -282,15 +322,8 @@ int Number::adjusted_exponent() const {
 }
 
 std::string Number::digits() const {
-  // One 128-bit division, then 64-bit formatting: the coefficient is below
-  // 10^38, so both halves fit 19 digits.
-  const absl::uint128 kTenPow19 = Pow10(19);
-  const uint64_t high = absl::Uint128Low64(coefficient() / kTenPow19);
-  const uint64_t low = absl::Uint128Low64(coefficient() % kTenPow19);
-  if (high == 0) return absl::StrCat(low);
-  const std::string low_digits = absl::StrCat(low);
-  return absl::StrCat(high, std::string(19 - low_digits.size(), '0'),
-                      low_digits);
+  std::array<char, kMaxDigits + 2> buffer;
+  return std::string(buffer.data(), WriteDigits(coefficient(), buffer));
 }
 
 int Number::StorageSize() const {

@@ -12,6 +12,7 @@
 #ifndef DYNAMITE_STORE_NUMBER_H_
 #define DYNAMITE_STORE_NUMBER_H_
 
+#include <array>
 #include <compare>
 #include <cstdint>
 #include <string>
@@ -55,6 +56,13 @@ class Number {
   // Canonical plain-decimal text, never exponent form: "1000", "0.001",
   // "-1.5", "0".
   std::string ToString() const;
+
+  // The longest ToString(): a sign, "0.", 129 zeros and 38 digits.
+  static constexpr size_t kMaxTextSize = 1 + 2 + 129 + kMaxDigits;
+  using TextBuffer = std::array<char, kMaxTextSize>;
+  // ToString()'s text written into `buffer`, without allocating: the JSON
+  // encoder writes every N of every answer (wire/value_json.cc).
+  absl::string_view Format(TextBuffer& buffer) const;
 
   bool is_zero() const { return (coefficient_high_ | coefficient_low_) == 0; }
   bool is_negative() const { return negative_; }

@@ -264,9 +264,11 @@ void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
     case ValueType::kS:
       WriteJsonString(writer, value.s());
       break;
-    case ValueType::kN:
-      WriteJsonString(writer, value.n().ToString());
+    case ValueType::kN: {
+      Number::TextBuffer text;
+      WriteJsonString(writer, value.n().Format(text));
       break;
+    }
     case ValueType::kB:
       WriteJsonString(writer, absl::Base64Escape(value.b()));
       break;
@@ -293,7 +295,10 @@ void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
       break;
     case ValueType::kNS:
       writer.StartArray();
-      for (const Number& n : value.ns()) WriteJsonString(writer, n.ToString());
+      for (const Number& n : value.ns()) {
+        Number::TextBuffer text;
+        WriteJsonString(writer, n.Format(text));
+      }
       writer.EndArray();
       break;
     case ValueType::kBS:

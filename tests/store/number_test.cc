@@ -244,6 +244,23 @@ TEST(NumberTest, AcceptsThirtyEightSignificantDigits) {
   EXPECT_EQ(N("0." + Nines(38)).ToString(), "0." + Nines(38));
 }
 
+TEST(NumberTest, FormatWritesToStringsTextIntoTheBuffer) {
+  // The longest text there is: a sign, "0.", 129 zeros and 38 digits.
+  const std::string longest = "-0." + Zeros(129) + Nines(38);
+  ASSERT_EQ(longest.size(), Number::kMaxTextSize);
+  Number::TextBuffer buffer;
+  EXPECT_EQ(N("-" + Nines(38) + "e-167").Format(buffer), longest);
+  // Coefficients of 20 digits and more are formatted in two halves; the
+  // lower half keeps its leading zeros.
+  EXPECT_EQ(N("1" + Zeros(18) + "1").Format(buffer), "1" + Zeros(18) + "1");
+  EXPECT_EQ(N("12" + Zeros(18) + "3").Format(buffer), "12" + Zeros(18) + "3");
+  EXPECT_EQ(N("18446744073709551616").Format(buffer), "18446744073709551616");
+  EXPECT_EQ(N("-1234.5").Format(buffer), "-1234.5");
+  EXPECT_EQ(N("-0").Format(buffer), "0");
+  EXPECT_EQ(N("0.00120").Format(buffer), "0.0012");
+  EXPECT_EQ(N("12e3").Format(buffer), "12000");
+}
+
 TEST(NumberTest, RejectsThirtyNineSignificantDigits) {
   const std::vector<std::string> too_precise = {
       Nines(39), "1" + Zeros(37) + "1", "-0.1" + Zeros(37) + "1",
