@@ -1,11 +1,13 @@
 #include "query/key_condition.h"
 
+#include <initializer_list>
 #include <optional>
 #include <string>
 #include <utility>
 #include <variant>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
@@ -79,7 +81,9 @@ Op OpOf(Comparator comparator) {
 // same order) and collects one term per condition.
 class TermCollector {
  public:
-  explicit TermCollector(ValueBindings values) : values_(values) {}
+  explicit TermCollector(ValueBindings values) : values_(values) {
+    terms_.reserve(2);  // a valid condition has one or two
+  }
 
   absl::Status Visit(const Condition& condition) {
     if (const Logical* logical = std::get_if<Logical>(&condition.rep)) {
@@ -120,9 +124,9 @@ class TermCollector {
   // path is the key attribute; a value before it flips a comparison (`:v <
   // c` is `c > :v`) and is an error for BETWEEN and begins_with, whose key
   // attribute must come first.
-  absl::Status AddTerm(Op op, const std::vector<const Operand*>& operands) {
+  absl::Status AddTerm(Op op, std::initializer_list<const Operand*> operands) {
     const std::string* attribute = nullptr;
-    std::vector<const AttributeValue*> values;
+    absl::InlinedVector<const AttributeValue*, 2> values;
     for (const Operand* operand : operands) {
       if (const DocumentPath* path = operand->path()) {
         if (attribute != nullptr) {

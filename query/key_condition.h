@@ -30,6 +30,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/container/inlined_vector.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
@@ -57,8 +58,9 @@ struct KeyCondition {
 struct KeyConditionTerm {
   std::string attribute;
   SortKeyCondition::Op op = SortKeyCondition::Op::kEq;
-  // Two for BETWEEN, else one; not owned (the request's values).
-  std::vector<const AttributeValue*> values;
+  // Two for BETWEEN, else one; not owned (the request's values). Inline:
+  // every Query builds its terms afresh, even from a cached tree.
+  absl::InlinedVector<const AttributeValue*, 2> values;
 };
 
 // Step 2: checks the shape of a KeyConditionExpression's tree, its value
