@@ -32,6 +32,7 @@
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -363,6 +364,8 @@ class Session : public std::enable_shared_from_this<Session> {
     HttpRequest request;
     request.method = std::string(message.method_string());
     request.target = std::string(message.target());
+    request.headers.reserve(
+        static_cast<size_t>(std::distance(message.begin(), message.end())));
     for (const auto& field : message) {
       request.headers.emplace_back(std::string(field.name_string()),
                                    std::string(field.value()));

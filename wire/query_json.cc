@@ -58,7 +58,9 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
 }
 
 std::string EncodeItemPage(const ItemPage& response) {
-  rapidjson::StringBuffer buffer;
+  // Room for a page of small items up front, so the buffer does not grow
+  // (reallocating and copying) several times while a page is written.
+  rapidjson::StringBuffer buffer(nullptr, 256 + 256 * response.items.size());
   JsonWriter writer(buffer);
   writer.StartObject();
   if (response.has_items) {
