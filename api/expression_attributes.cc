@@ -1,7 +1,6 @@
 #include "api/expression_attributes.h"
 
-#include <vector>
-
+#include "absl/container/inlined_vector.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_join.h"
 
@@ -16,7 +15,8 @@ absl::Status ValidateExpressionAttributes(
     std::initializer_list<NamedParameter> expressions) {
   bool any_expression = false;
   bool any_value_expression = false;
-  std::vector<absl::string_view> value_expressions;
+  // For the error message only; inline, as every request passes here.
+  absl::InlinedVector<absl::string_view, 4> value_expressions;
   for (const auto& [name, given] : expressions) {
     any_expression = any_expression || given;
     if (name == "ProjectionExpression") continue;
@@ -56,15 +56,16 @@ absl::Status ValidateExpressionAttributes(
 absl::Status RejectMixedParameters(
     std::initializer_list<NamedParameter> non_expression,
     std::initializer_list<NamedParameter> expression) {
+  using Names = absl::InlinedVector<absl::string_view, 8>;
   auto present = [](std::initializer_list<NamedParameter> parameters) {
-    std::vector<absl::string_view> names;
+    Names names;
     for (const auto& [name, given] : parameters) {
       if (given) names.push_back(name);
     }
     return names;
   };
-  const std::vector<absl::string_view> legacy = present(non_expression);
-  const std::vector<absl::string_view> expressions = present(expression);
+  const Names legacy = present(non_expression);
+  const Names expressions = present(expression);
   if (legacy.empty() || expressions.empty()) return absl::OkStatus();
   return ValidationError(absl::StrCat(
       "Can not use both expression and non-expression parameters in the same "

@@ -39,19 +39,19 @@ struct ExpressionCache::Entry {
 
 namespace {
 
-// Kind, text and every name, each length-prefixed so that no two inputs
-// share a key whatever bytes they hold.
-std::string CacheKey(ExpressionKind kind, absl::string_view text,
-                     const std::map<std::string, std::string>* names) {
-  std::string key =
-      absl::StrCat(static_cast<int>(kind), ":", text.size(), ":", text);
+// Writes into `key` the kind, text and every name, each length-prefixed so
+// that no two inputs share a key whatever bytes they hold.
+void WriteCacheKey(ExpressionKind kind, absl::string_view text,
+                   const std::map<std::string, std::string>* names,
+                   std::string& key) {
+  key.clear();
+  absl::StrAppend(&key, static_cast<int>(kind), ":", text.size(), ":", text);
   if (names != nullptr) {
     for (const auto& [placeholder, name] : *names) {
       absl::StrAppend(&key, placeholder.size(), ":", placeholder, name.size(),
                       ":", name);
     }
   }
-  return key;
 }
 
 std::vector<std::string> SlotsOf(const Condition& condition) {
@@ -84,8 +84,11 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
                                                      absl::string_view text,
                                                      Placeholders& placeholders,
                                                      const Parse& parse) {
-  std::string key = CacheKey(kind, text, placeholders.names());
-  if (std::shared_ptr<const Entry> entry = Find(key)) {
+  // The key is written into a buffer each thread keeps, so that a hit
+  // (nearly every request) allocates nothing; a miss copies it.
+  thread_local std::string key_buffer;
+  WriteCacheKey(kind, text, placeholders.names(), key_buffer);
+  if (std::shared_ptr<const Entry> entry = Find(key_buffer)) {
     const auto* tree = std::get_if<std::shared_ptr<const Tree>>(&entry->tree);
     // Recording the slots' use even when the tree is not reused changes
     // nothing: parsing the same text afresh resolves every one of them.
@@ -99,6 +102,7 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
     }
   }
 
+  std::string key = key_buffer;
   const size_t names_before = placeholders.resolved_names().size();
   DYNAMITE_ASSIGN_OR_RETURN(Tree parsed, parse());
   auto entry = std::make_shared<Entry>();
@@ -156,7 +160,7 @@ size_t ExpressionCache::size() const {
 }
 
 std::shared_ptr<const ExpressionCache::Entry> ExpressionCache::Find(
-    const std::string& key) const {
+    absl::string_view key) const {
   ReaderMutexLock lock(&mu_);
   auto it = entries_.find(key);
   return it == entries_.end() ? nullptr : it->second;

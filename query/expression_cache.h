@@ -79,7 +79,7 @@ class ExpressionCache {
                                       Placeholders& placeholders,
                                       const Parse& parse);
 
-  std::shared_ptr<const Entry> Find(const std::string& key) const;
+  std::shared_ptr<const Entry> Find(absl::string_view key) const;
   void Insert(std::string key, std::shared_ptr<const Entry> entry);
 
   const size_t capacity_;

@@ -207,6 +207,7 @@ absl::Status CheckKeyValue(const KeySchema& schema, const AttributeValue& value,
 
 Item KeyOf(const KeySchema& schema, const Item& item) {
   Item key;
+  key.reserve(schema.has_sort_key() ? 2 : 1);
   auto copy = [&](const KeyAttribute& attribute) {
     auto it = item.find(attribute.name);
     assert(it != item.end());
