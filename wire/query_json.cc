@@ -1,5 +1,7 @@
 #include "wire/query_json.h"
 
+#include <algorithm>
+#include <cstddef>
 #include <optional>
 #include <string>
 #include <utility>
@@ -59,8 +61,12 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
 
 std::string EncodeItemPage(const ItemPage& response) {
   // Room for a page of small items up front, so the buffer does not grow
-  // (reallocating and copying) several times while a page is written.
-  rapidjson::StringBuffer buffer(nullptr, 256 + 256 * response.items.size());
+  // (reallocating and copying) several times while a Query page is written.
+  // Capped: a Scan page of tiny items can hold ~100,000 of them, and
+  // 256 bytes each would reserve far more than its JSON needs.
+  constexpr size_t kReservedItems = 64;
+  rapidjson::StringBuffer buffer(
+      nullptr, 256 + 256 * std::min(response.items.size(), kReservedItems));
   JsonWriter writer(buffer);
   writer.StartObject();
   if (response.has_items) {
