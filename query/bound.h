@@ -29,8 +29,7 @@ template <typename Tree>
 class Bound {
  public:
   // `tree`'s slot i is *values[i]. REQUIRES: tree != nullptr.
-  Bound(std::shared_ptr<const Tree> tree,
-        std::vector<const AttributeValue*> values)
+  Bound(std::shared_ptr<const Tree> tree, Placeholders::ValueList values)
       : tree_(std::move(tree)), values_(std::move(values)) {}
 
   // `tree`'s slot i is literals[i], owned by the Bound.
@@ -41,8 +40,9 @@ class Bound {
     for (const AttributeValue& value : literals_) values_.push_back(&value);
   }
 
-  // Moving keeps the literals' heap buffer, so values_ stays valid; a copy
-  // would point into the original's literals.
+  // Moving keeps the literals' heap buffer, so values_ stays valid (its
+  // pointers, inline or not, are copied); a copy would point into the
+  // original's literals.
   Bound(Bound&&) = default;
   Bound& operator=(Bound&&) = default;
   Bound(const Bound&) = delete;
@@ -55,7 +55,7 @@ class Bound {
  private:
   std::shared_ptr<const Tree> tree_;
   std::vector<AttributeValue> literals_;
-  std::vector<const AttributeValue*> values_;
+  Placeholders::ValueList values_;
 };
 
 using BoundCondition = Bound<Condition>;
@@ -65,8 +65,7 @@ using BoundUpdate = Bound<UpdateExpression>;
 // without the cache. REQUIRES: the parse succeeded (every slot is defined).
 template <typename Tree>
 Bound<Tree> BindParsed(Tree tree, const Placeholders& placeholders) {
-  std::vector<const AttributeValue*> values =
-      *placeholders.Bind(ValueSlots(tree));
+  Placeholders::ValueList values = *placeholders.Bind(ValueSlots(tree));
   return Bound<Tree>(std::make_shared<const Tree>(std::move(tree)),
                      std::move(values));
 }

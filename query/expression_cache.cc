@@ -10,7 +10,6 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
-#include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
 #include "common/mutex.h"
@@ -39,17 +38,26 @@ struct ExpressionCache::Entry {
 
 namespace {
 
+// Appends `text` after its length in a fixed-width binary prefix: cheaper
+// than formatting the length in decimal, and as unambiguous.
+void AppendPrefixed(absl::string_view text, std::string& key) {
+  const size_t size = text.size();
+  key.append(reinterpret_cast<const char*>(&size), sizeof(size));
+  key.append(text.data(), text.size());
+}
+
 // Writes into `key` the kind, text and every name, each length-prefixed so
 // that no two inputs share a key whatever bytes they hold.
 void WriteCacheKey(ExpressionKind kind, absl::string_view text,
                    const std::map<std::string, std::string>* names,
                    std::string& key) {
   key.clear();
-  absl::StrAppend(&key, static_cast<int>(kind), ":", text.size(), ":", text);
+  key.push_back(static_cast<char>(kind));
+  AppendPrefixed(text, key);
   if (names != nullptr) {
     for (const auto& [placeholder, name] : *names) {
-      absl::StrAppend(&key, placeholder.size(), ":", placeholder, name.size(),
-                      ":", name);
+      AppendPrefixed(placeholder, key);
+      AppendPrefixed(name, key);
     }
   }
 }
@@ -69,7 +77,7 @@ bool ContentChecksPass(const Condition& condition, ValueBindings values) {
 bool ContentChecksPass(const UpdateExpression&, ValueBindings) { return true; }
 bool ContentChecksPass(const ProjectionPaths&, ValueBindings) { return true; }
 
-bool TypesMatch(const std::vector<const AttributeValue*>& values,
+bool TypesMatch(const Placeholders::ValueList& values,
                 const std::vector<ValueType>& types) {
   for (size_t i = 0; i < values.size(); ++i) {
     if (values[i]->type() != types[i]) return false;
@@ -92,13 +100,17 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
     const auto* tree = std::get_if<std::shared_ptr<const Tree>>(&entry->tree);
     // Recording the slots' use even when the tree is not reused changes
     // nothing: parsing the same text afresh resolves every one of them.
-    std::optional<std::vector<const AttributeValue*>> values =
+    std::optional<Placeholders::ValueList> values =
         placeholders.BindUsed(entry->slots);
     if (tree != nullptr && values.has_value() &&
         TypesMatch(*values, entry->types) &&
         ContentChecksPass(**tree, *values)) {
       placeholders.MarkNamesUsed(entry->names);
-      return Bound<Tree>(*tree, *std::move(values));
+      // The Bound shares the entry's ownership (aliasing): one reference
+      // count taken instead of a second one for the tree.
+      const Tree* raw = tree->get();
+      return Bound<Tree>(std::shared_ptr<const Tree>(std::move(entry), raw),
+                         *std::move(values));
     }
   }
 
@@ -113,7 +125,7 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
   }
   entry->slots = SlotsOf(parsed);
   // Every slot is defined: the parse succeeded.
-  std::vector<const AttributeValue*> values = *placeholders.Bind(entry->slots);
+  Placeholders::ValueList values = *placeholders.Bind(entry->slots);
   for (const AttributeValue* value : values) {
     entry->types.push_back(value->type());
   }

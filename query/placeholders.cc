@@ -69,19 +69,19 @@ absl::StatusOr<const AttributeValue*> Placeholders::ResolveValue(
       placeholder));
 }
 
-std::optional<std::vector<const AttributeValue*>> Placeholders::Bind(
+std::optional<Placeholders::ValueList> Placeholders::Bind(
     const std::vector<std::string>& slots) const {
   return LookUpSlots(slots, nullptr);
 }
 
-std::optional<std::vector<const AttributeValue*>> Placeholders::BindUsed(
+std::optional<Placeholders::ValueList> Placeholders::BindUsed(
     const std::vector<std::string>& slots) {
   return LookUpSlots(slots, &used_values_);
 }
 
-std::optional<std::vector<const AttributeValue*>> Placeholders::LookUpSlots(
+std::optional<Placeholders::ValueList> Placeholders::LookUpSlots(
     const std::vector<std::string>& slots, KeyList* used) const {
-  std::vector<const AttributeValue*> bound;
+  ValueList bound;
   bound.reserve(slots.size());
   for (const std::string& slot : slots) {
     if (values_ == nullptr) return std::nullopt;

@@ -33,6 +33,9 @@ namespace dynamite {
 class Placeholders {
  public:
   using KeyList = absl::InlinedVector<const std::string*, 8>;
+  // The values of an expression's slots. Inline: a request binds one list
+  // per expression, and most expressions have a handful of slots.
+  using ValueList = absl::InlinedVector<const AttributeValue*, 4>;
 
   // `names` maps "#n" to an attribute name, `values` maps ":v" to a value;
   // either may be null when the request does not have that parameter. The
@@ -80,21 +83,19 @@ class Placeholders {
 
   // The values of `slots` (placeholders, as from ValueSlots()), or
   // std::nullopt when one is not defined. Records no use.
-  std::optional<std::vector<const AttributeValue*>> Bind(
-      const std::vector<std::string>& slots) const;
+  std::optional<ValueList> Bind(const std::vector<std::string>& slots) const;
 
   // Bind() that also records the use of every slot, as resolving them
   // would (for a tree from the expression cache).
-  std::optional<std::vector<const AttributeValue*>> BindUsed(
-      const std::vector<std::string>& slots);
+  std::optional<ValueList> BindUsed(const std::vector<std::string>& slots);
 
   const std::map<std::string, std::string>* names() const { return names_; }
   const AttributeMap* values() const { return values_; }
 
  private:
   // Bind(), recording each key found in `used` unless it is null.
-  std::optional<std::vector<const AttributeValue*>> LookUpSlots(
-      const std::vector<std::string>& slots, KeyList* used) const;
+  std::optional<ValueList> LookUpSlots(const std::vector<std::string>& slots,
+                                       KeyList* used) const;
 
   const std::map<std::string, std::string>* names_;
   const AttributeMap* values_;

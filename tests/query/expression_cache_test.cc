@@ -291,8 +291,8 @@ void ExpectSameAsFresh(ExpressionCache& cache, const std::string& text,
     ASSERT_EQ(cached.status(), fresh.status()) << text;
     if (cached.ok()) {
       EXPECT_TRUE(cached->tree() == *fresh) << text;
-      EXPECT_EQ(std::vector<const AttributeValue*>(cached->values().begin(),
-                                                   cached->values().end()),
+      EXPECT_EQ(Placeholders::ValueList(cached->values().begin(),
+                                        cached->values().end()),
                 *fresh_placeholders.Bind(ValueSlots(*fresh)));
     }
   } else {
@@ -303,8 +303,8 @@ void ExpectSameAsFresh(ExpressionCache& cache, const std::string& text,
     ASSERT_EQ(cached.status(), fresh.status()) << text;
     if (cached.ok()) {
       EXPECT_TRUE(cached->tree() == *fresh) << text;
-      EXPECT_EQ(std::vector<const AttributeValue*>(cached->values().begin(),
-                                                   cached->values().end()),
+      EXPECT_EQ(Placeholders::ValueList(cached->values().begin(),
+                                        cached->values().end()),
                 *fresh_placeholders.Bind(ValueSlots(*fresh)));
     }
   }

@@ -118,7 +118,7 @@ TEST(ParserTest, ValuesAreSlotsNumberedByFirstAppearance) {
   ASSERT_THAT(condition, IsOk());
   EXPECT_EQ(ValueSlots(*condition),
             (std::vector<std::string>{":c", ":a", ":b"}));
-  const std::optional<std::vector<const AttributeValue*>> bound =
+  const std::optional<Placeholders::ValueList> bound =
       placeholders.Bind(ValueSlots(*condition));
   ASSERT_TRUE(bound.has_value());
   EXPECT_EQ(*(*bound)[0], AttributeValue::S("z"));
