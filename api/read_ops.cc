@@ -185,7 +185,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   // Legacy KeyConditions get their table-independent checks in the parse's
   // place.
   std::optional<BoundCondition> key_condition;
-  std::vector<KeyConditionTerm> terms;  // point into key_condition's values
+  KeyConditionTermList terms;  // point into the request's values
   if (request.key_condition_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
         key_condition,
@@ -235,7 +235,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   }
 
   QueryPlan plan;
-  plan.partition_key = EncodeKeyValue(condition.partition_value);
+  plan.partition_key = EncodeKeyValue(*condition.partition_value);
   plan.range = PlanKeyRange(condition.sort);
   plan.direction =
       request.scan_index_forward ? Direction::kForward : Direction::kBackward;

@@ -201,7 +201,7 @@ void FuzzCondition(absl::string_view text, ExpressionKind kind) {
   EvaluateCondition(bound.tree(), bound.values(), FuzzItem());
   EvaluateCondition(bound.tree(), bound.values(), Item());
   if (kind != ExpressionKind::kKeyConditionExpression) return;
-  absl::StatusOr<std::vector<KeyConditionTerm>> terms =
+  absl::StatusOr<KeyConditionTermList> terms =
       KeyConditionTerms(bound.tree(), bound.values());
   CheckValidation(terms.status(), "KeyConditionTerms", text);
   if (!terms.ok()) return;

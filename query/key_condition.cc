@@ -117,7 +117,7 @@ class TermCollector {
     return AddTerm(Op::kBeginsWith, {&call.args[0], &call.args[1]});
   }
 
-  std::vector<KeyConditionTerm> TakeTerms() { return std::move(terms_); }
+  KeyConditionTermList TakeTerms() { return std::move(terms_); }
 
  private:
   // Reads one condition's operands in order, as DynamoDB does: the one
@@ -169,10 +169,10 @@ class TermCollector {
   }
 
   const ValueBindings values_;
-  std::vector<KeyConditionTerm> terms_;
+  KeyConditionTermList terms_;
 };
 
-const KeyConditionTerm* FindTerm(const std::vector<KeyConditionTerm>& terms,
+const KeyConditionTerm* FindTerm(const KeyConditionTermList& terms,
                                  absl::string_view attribute) {
   for (const KeyConditionTerm& term : terms) {
     if (term.attribute == attribute) return &term;
@@ -187,8 +187,7 @@ absl::Status NotSupported() {
 // The schema checks of one key attribute (dynalite actions/query.js, which
 // follows DynamoDB's order).
 absl::Status CheckKeyTerm(const KeySchema& schema, const KeyAttribute& key,
-                          KeyRole role,
-                          const std::vector<KeyConditionTerm>& terms) {
+                          KeyRole role, const KeyConditionTermList& terms) {
   const bool is_partition = role == KeyRole::kPartition;
   if (is_partition && !schema.has_sort_key() && terms.size() > 1) {
     return NotSupported();
@@ -217,19 +216,19 @@ absl::Status CheckKeyTerm(const KeySchema& schema, const KeyAttribute& key,
 
 }  // namespace
 
-absl::StatusOr<std::vector<KeyConditionTerm>> KeyConditionTerms(
+absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
     const Condition& condition, ValueBindings values) {
   TermCollector collector(values);
   DYNAMITE_RETURN_IF_ERROR(collector.Visit(condition));
-  std::vector<KeyConditionTerm> terms = collector.TakeTerms();
+  KeyConditionTermList terms = collector.TakeTerms();
   if (terms.size() > 2) {
     return ValidationError("Conditions can be of length 1 or 2 only");
   }
   return terms;
 }
 
-absl::StatusOr<KeyCondition> BindKeyCondition(
-    const std::vector<KeyConditionTerm>& terms, const KeySchema& schema) {
+absl::StatusOr<KeyCondition> BindKeyCondition(const KeyConditionTermList& terms,
+                                              const KeySchema& schema) {
   DYNAMITE_RETURN_IF_ERROR(
       CheckKeyTerm(schema, schema.partition_key, KeyRole::kPartition, terms));
   if (schema.has_sort_key()) {
@@ -238,14 +237,14 @@ absl::StatusOr<KeyCondition> BindKeyCondition(
   }
   KeyCondition result;
   result.partition_value =
-      *FindTerm(terms, schema.partition_key.name)->values.front();
+      FindTerm(terms, schema.partition_key.name)->values.front();
   if (schema.has_sort_key()) {
     if (const KeyConditionTerm* term = FindTerm(terms, schema.sort_key->name)) {
       SortKeyCondition sort;
       sort.op = term->op;
-      sort.value = *term->values.front();
-      if (term->values.size() > 1) sort.upper = *term->values[1];
-      result.sort = std::move(sort);
+      sort.value = term->values.front();
+      if (term->values.size() > 1) sort.upper = term->values[1];
+      result.sort = sort;
     }
   }
   return result;
@@ -259,9 +258,9 @@ absl::StatusOr<KeyCondition> CompileKeyCondition(absl::string_view expression,
       ParseCondition(expression, ExpressionKind::kKeyConditionExpression,
                      placeholders));
   // Every slot is defined: ParseCondition() succeeded.
-  const std::vector<const AttributeValue*> values =
+  const Placeholders::ValueList values =
       *placeholders.Bind(ValueSlots(condition));
-  DYNAMITE_ASSIGN_OR_RETURN(std::vector<KeyConditionTerm> terms,
+  DYNAMITE_ASSIGN_OR_RETURN(KeyConditionTermList terms,
                             KeyConditionTerms(condition, values));
   return BindKeyCondition(terms, schema);
 }

@@ -41,27 +41,36 @@
 
 namespace dynamite {
 
+// The values are not owned: they point at the request's values (its
+// ExpressionAttributeValues or legacy KeyConditions), which must outlive
+// the condition. Copying them would cost every Query an allocation per
+// long key.
 struct SortKeyCondition {
   enum class Op { kEq, kLt, kLe, kGt, kGe, kBetween, kBeginsWith };
   Op op = Op::kEq;
-  AttributeValue value;  // the bound (lower bound for BETWEEN)
-  AttributeValue upper;  // BETWEEN only
+  const AttributeValue* value = nullptr;  // the bound (lower for BETWEEN)
+  const AttributeValue* upper = nullptr;  // BETWEEN only
 };
 
 struct KeyCondition {
-  AttributeValue partition_value;
+  const AttributeValue* partition_value = nullptr;
   std::optional<SortKeyCondition> sort;
 };
 
 // One condition of a key condition, on one top-level attribute, with the
 // attribute on the left: `:v < c` is read as c > :v.
 struct KeyConditionTerm {
-  std::string attribute;
+  // Not owned: the tree's path, or the request's name for legacy
+  // KeyConditions; a view keeps the terms cheap to move.
+  absl::string_view attribute;
   SortKeyCondition::Op op = SortKeyCondition::Op::kEq;
   // Two for BETWEEN, else one; not owned (the request's values). Inline:
   // every Query builds its terms afresh, even from a cached tree.
   absl::InlinedVector<const AttributeValue*, 2> values;
 };
+
+// A key condition's terms: one or two when valid, so they live inline.
+using KeyConditionTermList = absl::InlinedVector<KeyConditionTerm, 2>;
 
 // Step 2: checks the shape of a KeyConditionExpression's tree, its value
 // slots bound to `values`. Returns one or two terms in the order written,
@@ -71,16 +80,17 @@ struct KeyConditionTerm {
 //   Invalid KeyConditionExpression: KeyConditionExpressions must only
 //   contain one condition per key
 //   Conditions can be of length 1 or 2 only
-absl::StatusOr<std::vector<KeyConditionTerm>> KeyConditionTerms(
+absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
     const Condition& condition, ValueBindings values);
 
-// Step 3: checks `terms` against the table's (or index's) key schema.
+// Step 3: checks `terms` against the table's (or index's) key schema. The
+// result points at the terms' values.
 // Returns kValidation errors "Query condition missed key schema element:
 // <attr>", "Query key condition not supported", "One or more parameter
 // values were invalid: Condition parameter type does not match schema
 // type", and store/key.h's empty-value and key-size messages.
-absl::StatusOr<KeyCondition> BindKeyCondition(
-    const std::vector<KeyConditionTerm>& terms, const KeySchema& schema);
+absl::StatusOr<KeyCondition> BindKeyCondition(const KeyConditionTermList& terms,
+                                              const KeySchema& schema);
 
 // ParseCondition(), KeyConditionTerms() and BindKeyCondition().
 absl::StatusOr<KeyCondition> CompileKeyCondition(absl::string_view expression,

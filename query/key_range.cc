@@ -25,7 +25,7 @@ std::optional<std::string> PrefixSuccessor(absl::string_view prefix) {
 KeyRange PlanKeyRange(const std::optional<SortKeyCondition>& sort) {
   KeyRange range;
   if (!sort.has_value()) return range;
-  std::string key = EncodeKeyValue(sort->value);
+  std::string key = EncodeKeyValue(*sort->value);
   switch (sort->op) {
     case SortKeyCondition::Op::kEq:
       range.lower = KeyBound{key, /*inclusive=*/true};
@@ -45,7 +45,7 @@ KeyRange PlanKeyRange(const std::optional<SortKeyCondition>& sort) {
       break;
     case SortKeyCondition::Op::kBetween:
       range.lower = KeyBound{std::move(key), /*inclusive=*/true};
-      range.upper = KeyBound{EncodeKeyValue(sort->upper), /*inclusive=*/true};
+      range.upper = KeyBound{EncodeKeyValue(*sort->upper), /*inclusive=*/true};
       break;
     case SortKeyCondition::Op::kBeginsWith:
       if (std::optional<std::string> end = PrefixSuccessor(key)) {

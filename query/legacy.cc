@@ -590,7 +590,7 @@ absl::Status CheckKeyConditions(const LegacyConditions& conditions) {
 absl::StatusOr<KeyCondition> BindKeyConditions(
     const LegacyConditions& conditions, const KeySchema& schema) {
   DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(conditions));
-  std::vector<KeyConditionTerm> terms;
+  KeyConditionTermList terms;
   for (const auto& [attribute, condition] : conditions) {
     // A non-indexable operator on a non-key attribute is never looked at:
     // its presence alone fails the schema walk.
@@ -611,7 +611,7 @@ absl::StatusOr<KeyCondition> BindKeyConditions(
       schema.has_sort_key() ? Find(conditions, schema.sort_key->name) : nullptr;
   if (sort != nullptr && !IsIndexable(sort->op)) {
     // The partition key's remaining checks come first.
-    std::vector<KeyConditionTerm> partition_only;
+    KeyConditionTermList partition_only;
     for (KeyConditionTerm& term : terms) {
       if (term.attribute == schema.partition_key.name) {
         partition_only.push_back(std::move(term));

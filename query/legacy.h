@@ -124,7 +124,7 @@ absl::Status CheckKeyConditions(const LegacyConditions& conditions);
 // a missing condition, an operator that cannot use the index ("Attempted
 // conditional constraint is not an indexable operation" for NE, NULL,
 // NOT_NULL, CONTAINS, NOT_CONTAINS and IN), then BindKeyCondition()'s type,
-// operator and key-value errors.
+// operator and key-value errors. The result points at `conditions`' values.
 absl::StatusOr<KeyCondition> BindKeyConditions(
     const LegacyConditions& conditions, const KeySchema& schema);
 

@@ -1,5 +1,6 @@
 #include "query/query.h"
 
+#include <optional>
 #include <utility>
 
 namespace dynamite {
@@ -24,10 +25,13 @@ SortKeyRange RangeAfter(SortKeyRange range, const std::string& start,
 
 ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
                       PageContents contents) {
-  const SortKeyRange range =
-      plan.exclusive_start.has_value()
-          ? RangeAfter(plan.range, *plan.exclusive_start, plan.direction)
-          : plan.range;
+  // The plan's range is used as it is unless a start key narrows it: a copy
+  // would cost two string allocations per Query.
+  std::optional<SortKeyRange> narrowed;
+  if (plan.exclusive_start.has_value()) {
+    narrowed = RangeAfter(plan.range, *plan.exclusive_start, plan.direction);
+  }
+  const SortKeyRange& range = narrowed.has_value() ? *narrowed : plan.range;
   PageBuilder page(plan.limit, plan.filter, contents);
   table.VisitPartition(plan.partition_key, range, plan.direction,
                        [&](absl::string_view, const ItemPtr& item,

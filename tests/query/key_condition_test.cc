@@ -41,12 +41,30 @@ const KeySchema kStringString = Schema(KeyType::kS, KeyType::kS);
 const KeySchema kStringNumber = Schema(KeyType::kS, KeyType::kN);
 const KeySchema kHashOnly = Schema(KeyType::kS, std::nullopt);
 
-absl::StatusOr<KeyCondition> Compile(const std::string& expression,
-                                     const KeySchema& schema,
-                                     AttributeMap values = TestValues()) {
+// A compiled KeyCondition with copies of the values it points at, which
+// live in Compile()'s placeholders only.
+struct CompiledKey {
+  AttributeValue partition;
+  std::optional<Op> op;  // no sort condition when absent
+  AttributeValue value;
+  AttributeValue upper;  // a default value unless BETWEEN
+};
+
+absl::StatusOr<CompiledKey> Compile(const std::string& expression,
+                                    const KeySchema& schema,
+                                    AttributeMap values = TestValues()) {
   const std::map<std::string, std::string> names = TestNames();
   Placeholders placeholders(&names, &values);
-  return CompileKeyCondition(expression, schema, placeholders);
+  absl::StatusOr<KeyCondition> bound =
+      CompileKeyCondition(expression, schema, placeholders);
+  if (!bound.ok()) return bound.status();
+  CompiledKey key{*bound->partition_value, std::nullopt, {}, {}};
+  if (bound->sort.has_value()) {
+    key.op = bound->sort->op;
+    key.value = *bound->sort->value;
+    if (bound->sort->upper != nullptr) key.upper = *bound->sort->upper;
+  }
+  return key;
 }
 
 TEST(KeyConditionTest, CompilesPartitionAndSortConditions) {
@@ -94,27 +112,26 @@ TEST(KeyConditionTest, CompilesPartitionAndSortConditions) {
   };
   for (const Case& c : cases) {
     SCOPED_TRACE(c.expression);
-    absl::StatusOr<KeyCondition> result = Compile(c.expression, *c.schema);
+    absl::StatusOr<CompiledKey> result = Compile(c.expression, *c.schema);
     ASSERT_THAT(result, IsOk());
-    EXPECT_EQ(result->partition_value, c.partition);
-    ASSERT_EQ(result->sort.has_value(), c.op.has_value());
+    EXPECT_EQ(result->partition, c.partition);
+    ASSERT_EQ(result->op, c.op);
     if (!c.op.has_value()) continue;
-    EXPECT_EQ(result->sort->op, *c.op);
-    EXPECT_EQ(result->sort->value, c.value);
-    EXPECT_EQ(result->sort->upper, c.upper);
+    EXPECT_EQ(result->value, c.value);
+    EXPECT_EQ(result->upper, c.upper);
   }
 }
 
 TEST(KeyConditionTest, CompilesBinaryKeys) {
   const KeySchema schema = Schema(KeyType::kB, KeyType::kB);
 
-  absl::StatusOr<KeyCondition> result =
+  absl::StatusOr<CompiledKey> result =
       Compile("p = :b AND begins_with(c, :b2)", schema);
 
   ASSERT_THAT(result, IsOk());
-  EXPECT_EQ(result->partition_value, AttributeValue::B("x"));
-  EXPECT_EQ(result->sort->op, Op::kBeginsWith);
-  EXPECT_EQ(result->sort->value, AttributeValue::B("y"));
+  EXPECT_EQ(result->partition, AttributeValue::B("x"));
+  EXPECT_EQ(result->op, Op::kBeginsWith);
+  EXPECT_EQ(result->value, AttributeValue::B("y"));
 }
 
 struct ErrorCase {
@@ -311,7 +328,7 @@ TEST(KeyConditionTest, ParseAndBindSplitLetsCallersCheckUnusedPlaceholders) {
       "zzz = :v", ExpressionKind::kKeyConditionExpression, placeholders);
   ASSERT_THAT(condition, IsOk());
   const BoundCondition bound = BindParsed(*std::move(condition), placeholders);
-  absl::StatusOr<std::vector<KeyConditionTerm>> terms =
+  absl::StatusOr<KeyConditionTermList> terms =
       KeyConditionTerms(bound.tree(), bound.values());
 
   ASSERT_THAT(terms, IsOk());

@@ -1,5 +1,6 @@
 #include "query/key_range.h"
 
+#include <deque>
 #include <optional>
 #include <string>
 #include <vector>
@@ -20,9 +21,19 @@ using Op = SortKeyCondition::Op;
 
 std::string Key(const AttributeValue& value) { return EncodeKeyValue(value); }
 
+// A SortKeyCondition points at its values; the tests keep them here, in a
+// deque so that they never move.
 SortKeyCondition Sort(Op op, AttributeValue value,
-                      AttributeValue upper = AttributeValue()) {
-  return SortKeyCondition{op, std::move(value), std::move(upper)};
+                      std::optional<AttributeValue> upper = std::nullopt) {
+  static std::deque<AttributeValue>& values = *new std::deque<AttributeValue>;
+  values.push_back(std::move(value));
+  const AttributeValue* lower = &values.back();
+  const AttributeValue* high = nullptr;
+  if (upper.has_value()) {
+    values.push_back(*std::move(upper));
+    high = &values.back();
+  }
+  return SortKeyCondition{op, lower, high};
 }
 
 TEST(KeyRangeTest, NoSortConditionCoversThePartition) {

@@ -654,20 +654,27 @@ TEST(KeyConditionsTest, BindsEveryIndexableOperator) {
   const KeySchema schema = Schema(KeyType::kS, KeyType::kS);
   for (const Case& c : cases) {
     SCOPED_TRACE(ComparisonOperatorName(c.sort.op));
-    absl::StatusOr<KeyCondition> bound =
-        BindKeyConditions({{"p", {Op::kEq, {S("x")}}}, {"c", c.sort}}, schema);
+    // The bound condition points at the conditions' values.
+    const LegacyConditions conditions = {{"p", {Op::kEq, {S("x")}}},
+                                         {"c", c.sort}};
+    absl::StatusOr<KeyCondition> bound = BindKeyConditions(conditions, schema);
     ASSERT_THAT(bound, IsOk());
 
-    EXPECT_EQ(bound->partition_value, S("x"));
+    EXPECT_EQ(*bound->partition_value, S("x"));
     ASSERT_TRUE(bound->sort.has_value());
     EXPECT_EQ(bound->sort->op, c.op);
-    EXPECT_EQ(bound->sort->value, S("m"));
-    EXPECT_EQ(bound->sort->upper, c.upper);
+    EXPECT_EQ(*bound->sort->value, S("m"));
+    if (c.op == KeyOp::kBetween) {
+      EXPECT_EQ(*bound->sort->upper, c.upper);
+    } else {
+      EXPECT_EQ(bound->sort->upper, nullptr);
+    }
   }
+  const LegacyConditions partition = {{"p", {Op::kEq, {S("x")}}}};
   absl::StatusOr<KeyCondition> partition_only =
-      BindKeyConditions({{"p", {Op::kEq, {S("x")}}}}, schema);
+      BindKeyConditions(partition, schema);
   ASSERT_THAT(partition_only, IsOk());
-  EXPECT_EQ(partition_only->partition_value, S("x"));
+  EXPECT_EQ(*partition_only->partition_value, S("x"));
   EXPECT_FALSE(partition_only->sort.has_value());
 }
 
