@@ -1,6 +1,7 @@
 #include "store/table.h"
 
 #include <memory>
+#include <optional>
 #include <utility>
 
 #include "absl/numeric/int128.h"
@@ -8,26 +9,6 @@
 #include "common/status_macros.h"
 
 namespace dynamite {
-namespace {
-
-// Visits [first, last) of `partition` in the given direction. The iterators
-// come from lower_bound/upper_bound, so the walk touches only the range.
-template <typename Iterator>
-void VisitRange(Iterator first, Iterator last, Direction direction,
-                Table::VisitFn visit) {
-  if (direction == Direction::kForward) {
-    for (auto it = first; it != last; ++it) {
-      if (!visit(it->first, it->second.item, it->second.size)) return;
-    }
-    return;
-  }
-  for (auto it = last; it != first;) {
-    --it;
-    if (!visit(it->first, it->second.item, it->second.size)) return;
-  }
-}
-
-}  // namespace
 
 uint64_t PartitionHash(absl::string_view encoded_partition_key) {
   uint64_t hash = 14695981039346656037ull;  // FNV-1a 64 offset basis
@@ -117,20 +98,65 @@ void Table::VisitPartition(absl::string_view partition_key,
   if (found == partitions_.end()) return;
   const Partition& partition = found->second;
 
-  auto first = partition.begin();
-  if (range.lower.has_value()) {
-    first = range.lower->inclusive ? partition.lower_bound(range.lower->key)
-                                   : partition.upper_bound(range.lower->key);
+  // The walk seeks the end it starts from. The far end is found lazily:
+  // the first kBoundChecks keys are compared with the far bound, which is
+  // cheaper than a second seek for the short ranges most Queries read (a
+  // day of events, a page of ten); a longer walk then seeks the far end
+  // once, so that each further item costs an iterator comparison rather
+  // than a key comparison. An empty or inverted range stops at its first
+  // key.
+  constexpr int kBoundChecks = 8;
+  int checks_left = kBoundChecks;
+  const std::optional<SortKeyBound>& lower = range.lower;
+  const std::optional<SortKeyBound>& upper = range.upper;
+  if (direction == Direction::kForward) {
+    auto it = partition.begin();
+    if (lower.has_value()) {
+      it = lower->inclusive ? partition.lower_bound(lower->key)
+                            : partition.upper_bound(lower->key);
+    }
+    auto end = partition.end();
+    bool end_found = !upper.has_value();
+    for (; it != end; ++it) {
+      if (!end_found) {
+        if (upper->inclusive ? it->first > upper->key
+                             : it->first >= upper->key) {
+          return;
+        }
+        if (--checks_left == 0) {
+          // `it` is inside the range, so the end lies after it.
+          end = upper->inclusive ? partition.upper_bound(upper->key)
+                                 : partition.lower_bound(upper->key);
+          end_found = true;
+        }
+      }
+      if (!visit(it->first, it->second.item, it->second.size)) return;
+    }
+    return;
   }
-  auto last = partition.end();
-  if (range.upper.has_value()) {
-    last = range.upper->inclusive ? partition.upper_bound(range.upper->key)
-                                  : partition.lower_bound(range.upper->key);
+  auto it = partition.end();
+  if (upper.has_value()) {
+    it = upper->inclusive ? partition.upper_bound(upper->key)
+                          : partition.lower_bound(upper->key);
   }
-  // An empty or inverted range (lower bound past the upper) visits nothing.
-  if (first == partition.end()) return;
-  if (last != partition.end() && !(first->first < last->first)) return;
-  VisitRange(first, last, direction, visit);
+  auto begin = partition.begin();
+  bool begin_found = !lower.has_value();
+  while (it != begin) {
+    --it;
+    if (!begin_found) {
+      if (lower->inclusive ? it->first < lower->key : it->first <= lower->key) {
+        return;
+      }
+      if (--checks_left == 0) {
+        // `it` is inside the range, so the range's first key is at or
+        // before it.
+        begin = lower->inclusive ? partition.lower_bound(lower->key)
+                                 : partition.upper_bound(lower->key);
+        begin_found = true;
+      }
+    }
+    if (!visit(it->first, it->second.item, it->second.size)) return;
+  }
 }
 
 void Table::VisitAll(const ScanRange& range, VisitFn visit) const {

@@ -127,8 +127,9 @@ class Table {
 
   // Visits the items of one partition whose sort keys lie in `range`, in
   // `direction` order, until `visit` returns false. O(log n) to find the
-  // first item, then O(1) per item; the partition is never copied. Holds
-  // the lock shared while visiting.
+  // first item, then O(1) per item (the far end is compared against for a
+  // few items, then sought once); the partition is never copied. Holds the
+  // lock shared while visiting.
   void VisitPartition(absl::string_view partition_key,
                       const SortKeyRange& range, Direction direction,
                       VisitFn visit) const ABSL_LOCKS_EXCLUDED(mu_);

@@ -1,5 +1,6 @@
 #include "store/table.h"
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -14,6 +15,7 @@ namespace {
 using ::dynamite::testing::IsError;
 using ::dynamite::testing::IsOk;
 using ::testing::ElementsAre;
+using ::testing::ElementsAreArray;
 using ::testing::IsNull;
 
 TableDefinition Definition() {
@@ -159,8 +161,53 @@ TEST(TableTest, VisitRespectsInclusiveAndExclusiveBounds) {
   EXPECT_THAT(Visit(table, "p", closed, Direction::kBackward),
               ElementsAre("d", "c", "b"));
   EXPECT_THAT(Visit(table, "p", open, Direction::kForward), ElementsAre("c"));
+  EXPECT_THAT(Visit(table, "p", open, Direction::kBackward), ElementsAre("c"));
+  EXPECT_THAT(Visit(table, "p", between_keys, Direction::kForward),
+              ElementsAre("c"));
   EXPECT_THAT(Visit(table, "p", between_keys, Direction::kBackward),
               ElementsAre("c"));
+}
+
+TEST(TableTest, VisitsLongRangesExactlyBothWays) {
+  // Longer than the walk's first few bound checks (it then seeks the far
+  // end): every bound kind must still cut at the right key.
+  Table table(Definition());
+  std::vector<std::string> keys;
+  for (char c = 'a'; c <= 'z'; ++c) {
+    keys.emplace_back(1, c);
+    Put(table, "p", keys.back());
+  }
+  Put(table, "q", "m");  // another partition, never visited
+  for (const bool inclusive : {true, false}) {
+    SCOPED_TRACE(inclusive);
+    const SortKeyRange range{SortKeyBound{"c", inclusive},
+                             SortKeyBound{"w", inclusive}};
+    std::vector<std::string> expected(keys.begin() + (inclusive ? 2 : 3),
+                                      keys.begin() + (inclusive ? 23 : 22));
+    EXPECT_THAT(Visit(table, "p", range, Direction::kForward),
+                ElementsAreArray(expected));
+    std::reverse(expected.begin(), expected.end());
+    EXPECT_THAT(Visit(table, "p", range, Direction::kBackward),
+                ElementsAreArray(expected));
+  }
+}
+
+TEST(TableTest, VisitWithOneBoundRunsToThePartitionsEnd) {
+  Table table(Definition());
+  for (const char* sk : {"a", "b", "c", "d"}) Put(table, "p", sk);
+  Put(table, "q", "a");  // another partition, never visited
+
+  SortKeyRange below_c{std::nullopt, SortKeyBound{"c", false}};
+  SortKeyRange from_b{SortKeyBound{"b", true}, std::nullopt};
+
+  EXPECT_THAT(Visit(table, "p", below_c, Direction::kForward),
+              ElementsAre("a", "b"));
+  EXPECT_THAT(Visit(table, "p", below_c, Direction::kBackward),
+              ElementsAre("b", "a"));
+  EXPECT_THAT(Visit(table, "p", from_b, Direction::kForward),
+              ElementsAre("b", "c", "d"));
+  EXPECT_THAT(Visit(table, "p", from_b, Direction::kBackward),
+              ElementsAre("d", "c", "b"));
 }
 
 TEST(TableTest, InvertedOrEmptyRangeVisitsNothing) {
@@ -171,10 +218,14 @@ TEST(TableTest, InvertedOrEmptyRangeVisitsNothing) {
   SortKeyRange empty{SortKeyBound{"b", false}, SortKeyBound{"b", false}};
   SortKeyRange past_end{SortKeyBound{"z", true}, std::nullopt};
 
-  EXPECT_THAT(Visit(table, "p", inverted, Direction::kForward), ElementsAre());
-  EXPECT_THAT(Visit(table, "p", empty, Direction::kBackward), ElementsAre());
-  EXPECT_THAT(Visit(table, "p", past_end, Direction::kForward), ElementsAre());
-  EXPECT_THAT(Visit(table, "missing", {}, Direction::kForward), ElementsAre());
+  SortKeyRange before_start{std::nullopt, SortKeyBound{"a", false}};
+  for (Direction direction : {Direction::kForward, Direction::kBackward}) {
+    EXPECT_THAT(Visit(table, "p", inverted, direction), ElementsAre());
+    EXPECT_THAT(Visit(table, "p", empty, direction), ElementsAre());
+    EXPECT_THAT(Visit(table, "p", past_end, direction), ElementsAre());
+    EXPECT_THAT(Visit(table, "p", before_start, direction), ElementsAre());
+    EXPECT_THAT(Visit(table, "missing", {}, direction), ElementsAre());
+  }
 }
 
 TEST(TableTest, VisitStopsWhenCallbackSaysSo) {
