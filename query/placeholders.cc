@@ -27,13 +27,21 @@ absl::Status UnusedError(absl::string_view parameter,
 
 using KeySet = Placeholders::KeyList;
 
-KeySet Sorted(KeySet keys) {
-  std::sort(keys.begin(), keys.end());
+// Up to this many used keys are searched in place; more are sorted once.
+// A request uses a few placeholders, and sorting them would cost more
+// than the scans.
+constexpr size_t kScanAtMost = 16;
+
+KeySet Searchable(KeySet keys) {
+  if (keys.size() > kScanAtMost) std::sort(keys.begin(), keys.end());
   return keys;
 }
 
-bool Contains(const KeySet& sorted, const std::string* key) {
-  return std::binary_search(sorted.begin(), sorted.end(), key);
+bool Contains(const KeySet& keys, const std::string* key) {
+  if (keys.size() > kScanAtMost) {
+    return std::binary_search(keys.begin(), keys.end(), key);
+  }
+  return std::find(keys.begin(), keys.end(), key) != keys.end();
 }
 
 }  // namespace
@@ -107,7 +115,7 @@ absl::Status Placeholders::CheckAllUsed() const {
   // Both maps iterate in ascending key order, so the lists come out sorted.
   std::vector<absl::string_view> unused;
   if (names_ != nullptr) {
-    const KeySet used = Sorted(used_names_);
+    const KeySet used = Searchable(used_names_);
     for (const auto& [key, name] : *names_) {
       if (!Contains(used, &key)) unused.push_back(key);
     }
@@ -117,7 +125,7 @@ absl::Status Placeholders::CheckAllUsed() const {
     return s;
   }
   if (values_ != nullptr) {
-    const KeySet used = Sorted(used_values_);
+    const KeySet used = Searchable(used_values_);
     for (const auto& [key, value] : *values_) {
       if (!Contains(used, &key)) unused.push_back(key);
     }

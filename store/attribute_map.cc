@@ -126,6 +126,17 @@ AttributeMap::size_type AttributeMap::UpperBound(absl::string_view name) const {
 }
 
 AttributeMap::size_type AttributeMap::FindIndex(absl::string_view name) const {
+  // Most maps (an item's attributes, a request's placeholders) are a
+  // handful of names of different lengths: a scan that compares lengths
+  // first rarely calls memcmp, where a binary search calls it at every
+  // step.
+  constexpr size_type kScanAtMost = 8;
+  if (entries_.size() <= kScanAtMost) {
+    for (size_type i = 0; i < entries_.size(); ++i) {
+      if (NameOf(entries_[i]) == name) return i;
+    }
+    return entries_.size();
+  }
   const size_type index = LowerBound(name);
   if (index < entries_.size() && NameOf(entries_[index]) == name) return index;
   return entries_.size();

@@ -3,6 +3,7 @@
 #include <map>
 #include <string>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -78,6 +79,42 @@ TEST(PlaceholdersTest, ReportsUnusedNamesBeforeValuesInSortedOrder) {
                       "expressions: keys: {:z}"));
   ASSERT_THAT(placeholders.ResolveValue(":z"), IsOk());
   EXPECT_THAT(placeholders.CheckAllUsed(), IsOk());
+}
+
+TEST(PlaceholdersTest, FindsTheUnusedAmongManyUsed) {
+  // Past a few used keys the check sorts them; the result must not change.
+  for (int count : {3, 16, 17, 40}) {
+    SCOPED_TRACE(count);
+    std::map<std::string, std::string> names;
+    AttributeMap values;
+    for (int i = 0; i < count; ++i) {
+      names.emplace(absl::StrCat("#n", i), "a");
+      values.emplace(absl::StrCat(":v", i), AttributeValue::Null());
+    }
+    Placeholders placeholders(&names, &values);
+    // Use them all but #n1 and :v2, in descending order, twice.
+    for (int round = 0; round < 2; ++round) {
+      for (int i = count - 1; i >= 0; --i) {
+        if (i != 1) {
+          ASSERT_THAT(placeholders.ResolveName(absl::StrCat("#n", i)), IsOk());
+        }
+        if (i != 2) {
+          ASSERT_THAT(placeholders.ResolveValue(absl::StrCat(":v", i)), IsOk());
+        }
+      }
+    }
+    EXPECT_THAT(placeholders.CheckAllUsed(),
+                IsError(kValidation,
+                        "Value provided in ExpressionAttributeNames unused in "
+                        "expressions: keys: {#n1}"));
+    ASSERT_THAT(placeholders.ResolveName("#n1"), IsOk());
+    EXPECT_THAT(placeholders.CheckAllUsed(),
+                IsError(kValidation,
+                        "Value provided in ExpressionAttributeValues unused in "
+                        "expressions: keys: {:v2}"));
+    ASSERT_THAT(placeholders.ResolveValue(":v2"), IsOk());
+    EXPECT_THAT(placeholders.CheckAllUsed(), IsOk());
+  }
 }
 
 TEST(PlaceholdersTest, AbsentMapsHaveNothingUnused) {

@@ -8,6 +8,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/string_view.h"
 #include "gmock/gmock.h"
@@ -72,6 +73,27 @@ TEST(AttributeMapTest, FindsByAnyStringType) {
   EXPECT_FALSE(map.contains(std::string_view("ab")));
   EXPECT_EQ(map.count("a"), 1u);
   EXPECT_EQ(map.count(std::string("z")), 0u);
+}
+
+TEST(AttributeMapTest, FindsEveryNameInSmallAndLargeMaps) {
+  // Small maps are scanned, larger ones searched: both must find every
+  // name, equal lengths and shared prefixes included, and nothing else.
+  for (int size : {1, 3, 8, 9, 40}) {
+    SCOPED_TRACE(size);
+    AttributeMap map;
+    for (int i = 0; i < size; ++i) {
+      map.emplace(absl::StrCat("n", i * 2), S(absl::StrCat(i)));
+    }
+    for (int i = 0; i < size; ++i) {
+      auto it = map.find(absl::StrCat("n", i * 2));
+      ASSERT_NE(it, map.end()) << i;
+      EXPECT_EQ(it->second, S(absl::StrCat(i)));
+      EXPECT_EQ(map.find(absl::StrCat("n", i * 2 + 1)), map.end()) << i;
+    }
+    EXPECT_EQ(map.find("n"), map.end());
+    EXPECT_EQ(map.find(""), map.end());
+    EXPECT_EQ(map.find("n00"), map.end());
+  }
 }
 
 TEST(AttributeMapTest, FindReturnsAMutableEntry) {
