@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "absl/status/statusor.h"
+#include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 
 #include "common/mutex.h"
@@ -47,14 +48,16 @@ void AppendPrefixed(absl::string_view text, std::string& key) {
 }
 
 // Writes into `key` the kind, text and every name, each length-prefixed so
-// that no two inputs share a key whatever bytes they hold.
+// that no two inputs share a key whatever bytes they hold. A text without
+// '#' resolves no name, so its tree does not depend on the names: they are
+// left out, and requests with other names share its entry.
 void WriteCacheKey(ExpressionKind kind, absl::string_view text,
                    const std::map<std::string, std::string>* names,
                    std::string& key) {
   key.clear();
   key.push_back(static_cast<char>(kind));
   AppendPrefixed(text, key);
-  if (names != nullptr) {
+  if (names != nullptr && absl::StrContains(text, '#')) {
     for (const auto& [placeholder, name] : *names) {
       AppendPrefixed(placeholder, key);
       AppendPrefixed(name, key);
@@ -118,8 +121,7 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
   const size_t names_before = placeholders.resolved_names().size();
   DYNAMITE_ASSIGN_OR_RETURN(Tree parsed, parse());
   auto entry = std::make_shared<Entry>();
-  const std::vector<const std::string*>& resolved =
-      placeholders.resolved_names();
+  const Placeholders::KeyList& resolved = placeholders.resolved_names();
   for (size_t i = names_before; i < resolved.size(); ++i) {
     entry->names.push_back(*resolved[i]);
   }

@@ -77,9 +77,7 @@ class Placeholders {
   // Every name resolved so far (the names map's keys), in order, repeats
   // included: an expression used the names resolved between the size()
   // before and after its parse.
-  const std::vector<const std::string*>& resolved_names() const {
-    return resolved_names_;
-  }
+  const KeyList& resolved_names() const { return resolved_names_; }
 
   // The values of `slots` (placeholders, as from ValueSlots()), or
   // std::nullopt when one is not defined. Records no use.
@@ -100,11 +98,12 @@ class Placeholders {
   const std::map<std::string, std::string>* names_;
   const AttributeMap* values_;
   // The maps' keys that were used, by address, repeats included: no
-  // string is copied or hashed to record a use, and CheckAllUsed() sorts
-  // them once.
+  // string is copied or hashed to record a use, and CheckAllUsed() scans
+  // them (sorting them first when there are many). Inline, as a request
+  // uses a few.
   KeyList used_names_;
   KeyList used_values_;
-  std::vector<const std::string*> resolved_names_;
+  KeyList resolved_names_;
 };
 
 }  // namespace dynamite

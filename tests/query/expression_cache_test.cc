@@ -100,6 +100,29 @@ TEST(ExpressionCacheTest, KeysOnKindTextAndNames) {
   EXPECT_TRUE(EvaluateCondition(bound->tree(), bound->values(), item));
 }
 
+TEST(ExpressionCacheTest, TextsWithoutNamesShareAnEntryWhateverTheNames) {
+  ExpressionCache cache;
+  const Names score = {{"#a", "score"}};
+  const Names level = {{"#a", "level"}};
+  const AttributeMap values = {{":v", N("1")}};
+  for (const Names* names :
+       {&score, &level, static_cast<const Names*>(nullptr)}) {
+    Placeholders placeholders(names, &values);
+    absl::StatusOr<BoundCondition> bound = cache.CompileCondition(
+        "a = :v", ExpressionKind::kFilterExpression, placeholders);
+    ASSERT_THAT(bound, IsOk());
+    EXPECT_EQ(ConditionToString(bound->tree()), "(a = :v)");
+    // The names still count as unused, as the fresh parse leaves them.
+    if (names != nullptr) {
+      EXPECT_THAT(placeholders.CheckAllUsed(),
+                  IsError(kValidation,
+                          "Value provided in ExpressionAttributeNames unused "
+                          "in expressions: keys: {#a}"));
+    }
+  }
+  EXPECT_EQ(cache.size(), 1u);
+}
+
 // Each case compiles `text` once with `good` values (cached), then with
 // `bad` ones: the answer must be the fresh parse's error.
 TEST(ExpressionCacheTest, OtherValuesGetTheFreshParsesErrors) {
