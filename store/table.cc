@@ -9,6 +9,31 @@
 #include "common/status_macros.h"
 
 namespace dynamite {
+namespace {
+
+// The first entry of `partition` inside the range that starts at `lower`.
+template <typename Partition>
+auto RangeBegin(const Partition& partition, const SortKeyBound& lower) {
+  return lower.inclusive ? partition.lower_bound(lower.key)
+                         : partition.upper_bound(lower.key);
+}
+
+// The first entry of `partition` past the range that ends at `upper`.
+template <typename Partition>
+auto RangeEnd(const Partition& partition, const SortKeyBound& upper) {
+  return upper.inclusive ? partition.upper_bound(upper.key)
+                         : partition.lower_bound(upper.key);
+}
+
+bool Above(absl::string_view key, const SortKeyBound& upper) {
+  return upper.inclusive ? key > upper.key : key >= upper.key;
+}
+
+bool Below(absl::string_view key, const SortKeyBound& lower) {
+  return lower.inclusive ? key < lower.key : key <= lower.key;
+}
+
+}  // namespace
 
 uint64_t PartitionHash(absl::string_view encoded_partition_key) {
   uint64_t hash = 14695981039346656037ull;  // FNV-1a 64 offset basis
@@ -33,12 +58,8 @@ int64_t SegmentOf(uint64_t hash, int64_t total_segments) {
 }
 
 bool SortKeyRange::Contains(absl::string_view key) const {
-  if (lower.has_value()) {
-    if (lower->inclusive ? key < lower->key : key <= lower->key) return false;
-  }
-  if (upper.has_value()) {
-    if (upper->inclusive ? key > upper->key : key >= upper->key) return false;
-  }
+  if (lower.has_value() && Below(key, *lower)) return false;
+  if (upper.has_value() && Above(key, *upper)) return false;
   return true;
 }
 
@@ -110,23 +131,16 @@ void Table::VisitPartition(absl::string_view partition_key,
   const std::optional<SortKeyBound>& lower = range.lower;
   const std::optional<SortKeyBound>& upper = range.upper;
   if (direction == Direction::kForward) {
-    auto it = partition.begin();
-    if (lower.has_value()) {
-      it = lower->inclusive ? partition.lower_bound(lower->key)
-                            : partition.upper_bound(lower->key);
-    }
+    auto it =
+        lower.has_value() ? RangeBegin(partition, *lower) : partition.begin();
     auto end = partition.end();
     bool end_found = !upper.has_value();
     for (; it != end; ++it) {
       if (!end_found) {
-        if (upper->inclusive ? it->first > upper->key
-                             : it->first >= upper->key) {
-          return;
-        }
+        if (Above(it->first, *upper)) return;
         if (--checks_left == 0) {
           // `it` is inside the range, so the end lies after it.
-          end = upper->inclusive ? partition.upper_bound(upper->key)
-                                 : partition.lower_bound(upper->key);
+          end = RangeEnd(partition, *upper);
           end_found = true;
         }
       }
@@ -134,24 +148,16 @@ void Table::VisitPartition(absl::string_view partition_key,
     }
     return;
   }
-  auto it = partition.end();
-  if (upper.has_value()) {
-    it = upper->inclusive ? partition.upper_bound(upper->key)
-                          : partition.lower_bound(upper->key);
-  }
+  auto it = upper.has_value() ? RangeEnd(partition, *upper) : partition.end();
   auto begin = partition.begin();
   bool begin_found = !lower.has_value();
   while (it != begin) {
     --it;
     if (!begin_found) {
-      if (lower->inclusive ? it->first < lower->key : it->first <= lower->key) {
-        return;
-      }
+      if (Below(it->first, *lower)) return;
       if (--checks_left == 0) {
-        // `it` is inside the range, so the range's first key is at or
-        // before it.
-        begin = lower->inclusive ? partition.lower_bound(lower->key)
-                                 : partition.upper_bound(lower->key);
+        // `it` is inside the range, so the range begins at or before it.
+        begin = RangeBegin(partition, *lower);
         begin_found = true;
       }
     }
