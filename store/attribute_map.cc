@@ -30,8 +30,12 @@ bool NameLess(const AttributeMap::value_type& a,
 
 }  // namespace
 
-AttributeMap::AttributeMap(std::initializer_list<value_type> entries)
-    : entries_(entries) {
+AttributeMap::AttributeMap(std::initializer_list<ListEntry> entries) {
+  entries_.reserve(entries.size());
+  for (const ListEntry& entry : entries) {
+    // The members are mutable: moving out of the const list is defined.
+    entries_.emplace_back(std::move(entry.name), std::move(entry.value));
+  }
   SortUnique(entries_, KeepDuplicate::kFirst);
 }
 

@@ -92,9 +92,20 @@ class AttributeMap {
   using iterator = std::vector<value_type>::iterator;
   using const_iterator = std::vector<value_type>::const_iterator;
 
+  // One entry of a braced list, `{"name", value}`: see the constructor.
+  // Defined in store/value.h, where AttributeValue is complete.
+  struct ListEntry;
+
   AttributeMap() noexcept = default;
   // As std::map: of entries with the same name, the first is kept.
-  AttributeMap(std::initializer_list<value_type> entries);
+  //
+  // The entries are MOVED out of the list. A list of value_type could only
+  // be copied (an initializer_list's elements are const), so every long
+  // string of a braced map or request would be allocated twice; ListEntry's
+  // members are `mutable`, which makes moving them out well-defined. The
+  // one consequence: a std::initializer_list<ListEntry> object kept in a
+  // variable and passed to a second map gives it moved-from entries.
+  AttributeMap(std::initializer_list<ListEntry> entries);
   AttributeMap(const AttributeMap& other);
   AttributeMap& operator=(const AttributeMap& other);
   // A moved-from map is empty.

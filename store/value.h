@@ -19,6 +19,8 @@
 
 #include <cstdint>
 #include <string>
+#include <type_traits>
+#include <utility>
 #include <variant>
 #include <vector>
 
@@ -109,6 +111,26 @@ class AttributeValue {
                std::vector<AttributeValue>, std::vector<std::string>,
                std::vector<Number>, std::vector<std::string>>
       rep_;
+};
+
+// See AttributeMap's initializer_list constructor: the members are mutable
+// so that it can move them out of the (const) list. Implicit, so that
+// `{"name", value}` and an existing entry both make one.
+namespace store_internal {
+template <typename K>
+concept ListEntryName = std::is_constructible_v<std::string, K&&>;
+}  // namespace store_internal
+
+struct AttributeMap::ListEntry {
+  template <store_internal::ListEntryName K>
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  ListEntry(K&& entry_name, AttributeValue entry_value)
+      : name(std::forward<K>(entry_name)), value(std::move(entry_value)) {}
+  // NOLINTNEXTLINE(google-explicit-constructor)
+  ListEntry(const value_type& entry) : name(entry.first), value(entry.second) {}
+
+  mutable std::string name;
+  mutable AttributeValue value;
 };
 
 // DynamoDB's documented nesting limit for M and L (a top-level attribute may

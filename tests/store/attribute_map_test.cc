@@ -278,6 +278,35 @@ TEST(AttributeMapTest, InitializerListKeepsTheFirstOfARepeatedName) {
   EXPECT_THAT(map, ElementsAre(Pair("a", S("a")), Pair("b", S("first b"))));
 }
 
+TEST(AttributeMapTest, InitializerListMovesItsValuesInsteadOfCopying) {
+  // Long enough to live on the heap: a moved string keeps its buffer.
+  AttributeValue value = S(std::string(100, 'v'));
+  AttributeValue nested =
+      AttributeValue::M({{"inner", S(std::string(64, 'i'))}});
+  const char* value_bytes = value.s().data();
+  const char* inner_bytes = nested.m().at("inner").s().data();
+  std::string name(40, 'n');
+  const char* name_bytes = name.data();
+
+  const AttributeMap map = {{std::move(name), std::move(value)},
+                            {"m", std::move(nested)}};
+
+  EXPECT_EQ(map.at(std::string(40, 'n')).s().data(), value_bytes);
+  EXPECT_EQ(map.find(std::string(40, 'n'))->first.data(), name_bytes);
+  EXPECT_EQ(map.at("m").m().at("inner").s().data(), inner_bytes);
+}
+
+TEST(AttributeMapTest, InitializerListOfExistingEntriesCopiesThem) {
+  const AttributeMap::value_type entry{"a", S(std::string(100, 'v'))};
+
+  const AttributeMap map = {entry, {"b", S("b")}};
+
+  EXPECT_THAT(
+      map, ElementsAre(Pair("a", S(std::string(100, 'v'))), Pair("b", S("b"))));
+  EXPECT_EQ(entry.second, S(std::string(100, 'v')));
+  EXPECT_NE(map.at("a").s().data(), entry.second.s().data());
+}
+
 TEST(AttributeMapTest, FromEntriesKeepsTheLastOfARepeatedName) {
   std::vector<AttributeMap::value_type> entries = {
       {"c", S("c1")}, {"a", S("a1")}, {"c", S("c2")},
