@@ -93,7 +93,7 @@ absl::Status ValidateQueryExpressionParameters(const QueryRequest& request) {
 // returns its encoded sort key.
 absl::StatusOr<std::string> ResolveExclusiveStart(
     const KeySchema& schema, const Item& start_key,
-    const std::string& partition_key, const SortKeyRange& range) {
+    absl::string_view partition_key, const SortKeyRange& range) {
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             EncodeExclusiveStartKey(schema, start_key));
   if (key.partition != partition_key) {
@@ -235,7 +235,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   }
 
   QueryPlan plan;
-  plan.partition_key = EncodeKeyValue(*condition.partition_value);
+  plan.partition_key = EncodeKeyBytes(*condition.partition_value);
   plan.range = PlanKeyRange(condition.sort);
   plan.direction =
       request.scan_index_forward ? Direction::kForward : Direction::kBackward;
@@ -245,7 +245,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
     DYNAMITE_ASSIGN_OR_RETURN(
         plan.exclusive_start,
         ResolveExclusiveStart(schema, *request.exclusive_start_key,
-                              plan.partition_key, plan.range));
+                              plan.partition_key.view(), plan.range));
   }
 
   ReadPage page =

@@ -25,7 +25,8 @@ std::optional<std::string> PrefixSuccessor(absl::string_view prefix) {
 KeyRange PlanKeyRange(const std::optional<SortKeyCondition>& sort) {
   KeyRange range;
   if (!sort.has_value()) return range;
-  std::string key = EncodeKeyValue(*sort->value);
+  // The bounds borrow S and B values from the condition, i.e. the request.
+  KeyBytes key = EncodeKeyBytes(*sort->value);
   switch (sort->op) {
     case SortKeyCondition::Op::kEq:
       range.lower = KeyBound{key, /*inclusive=*/true};
@@ -45,10 +46,10 @@ KeyRange PlanKeyRange(const std::optional<SortKeyCondition>& sort) {
       break;
     case SortKeyCondition::Op::kBetween:
       range.lower = KeyBound{std::move(key), /*inclusive=*/true};
-      range.upper = KeyBound{EncodeKeyValue(*sort->upper), /*inclusive=*/true};
+      range.upper = KeyBound{EncodeKeyBytes(*sort->upper), /*inclusive=*/true};
       break;
     case SortKeyCondition::Op::kBeginsWith:
-      if (std::optional<std::string> end = PrefixSuccessor(key)) {
+      if (std::optional<std::string> end = PrefixSuccessor(key.view())) {
         range.upper = KeyBound{*std::move(end), /*inclusive=*/false};
       }
       range.lower = KeyBound{std::move(key), /*inclusive=*/true};

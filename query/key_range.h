@@ -26,7 +26,9 @@ using KeyBound = SortKeyBound;
 using KeyRange = SortKeyRange;
 
 // Returns the range of encoded sort keys that satisfy `sort`; no condition
-// means the whole partition (both bounds absent).
+// means the whole partition (both bounds absent). Bounds from S and B
+// values borrow their bytes (store/key_bytes.h): the values `sort` points
+// at must outlive the range.
 // REQUIRES: `sort` came from BindKeyCondition(): its values have the sort
 // key's type, and begins_with values are S or B.
 KeyRange PlanKeyRange(const std::optional<SortKeyCondition>& sort);

@@ -7,15 +7,17 @@ namespace dynamite {
 namespace {
 
 // Narrows `range` so that it starts strictly after `start` in `direction`.
+// The result borrows `start` (and whatever `range` borrows).
 SortKeyRange RangeAfter(SortKeyRange range, const std::string& start,
                         Direction direction) {
+  const KeyBytes after = KeyBytes::Borrow(start);
   if (direction == Direction::kForward) {
-    if (!range.lower.has_value() || range.lower->key <= start) {
-      range.lower = SortKeyBound{start, /*inclusive=*/false};
+    if (!range.lower.has_value() || range.lower->key.view() <= start) {
+      range.lower = SortKeyBound{after, /*inclusive=*/false};
     }
   } else {
-    if (!range.upper.has_value() || range.upper->key >= start) {
-      range.upper = SortKeyBound{start, /*inclusive=*/false};
+    if (!range.upper.has_value() || range.upper->key.view() >= start) {
+      range.upper = SortKeyBound{after, /*inclusive=*/false};
     }
   }
   return range;
@@ -25,15 +27,15 @@ SortKeyRange RangeAfter(SortKeyRange range, const std::string& start,
 
 ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
                       PageContents contents) {
-  // The plan's range is used as it is unless a start key narrows it: a copy
-  // would cost two string allocations per Query.
+  // The plan's range is used as it is unless a start key narrows it (a copy
+  // is cheap: its bounds mostly borrow).
   std::optional<SortKeyRange> narrowed;
   if (plan.exclusive_start.has_value()) {
     narrowed = RangeAfter(plan.range, *plan.exclusive_start, plan.direction);
   }
   const SortKeyRange& range = narrowed.has_value() ? *narrowed : plan.range;
   PageBuilder page(plan.limit, plan.filter, contents);
-  table.VisitPartition(plan.partition_key, range, plan.direction,
+  table.VisitPartition(plan.partition_key.view(), range, plan.direction,
                        [&](absl::string_view, const ItemPtr& item,
                            int64_t size) { return page.Add(item, size); });
   return std::move(page).Finish();

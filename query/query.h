@@ -21,13 +21,15 @@
 #include "query/ast.h"
 #include "query/page.h"
 #include "store/item.h"
+#include "store/key_bytes.h"
 #include "store/table.h"
 
 namespace dynamite {
 
 struct QueryPlan {
-  std::string partition_key;  // encoded
-  SortKeyRange range;         // over encoded sort keys
+  // Encoded; may borrow the request's value (store/key_bytes.h).
+  KeyBytes partition_key;
+  SortKeyRange range;  // over encoded sort keys; may borrow, as above
   Direction direction = Direction::kForward;
   // Encoded sort key after which (in `direction` order) the page starts.
   std::optional<std::string> exclusive_start;

@@ -105,4 +105,10 @@ std::string EncodeKeyValue(const AttributeValue& value) {
   return std::string();
 }
 
+KeyBytes EncodeKeyBytes(const AttributeValue& value) {
+  if (value.type() == ValueType::kS) return KeyBytes::Borrow(value.s());
+  if (value.type() == ValueType::kB) return KeyBytes::Borrow(value.b());
+  return EncodeKeyValue(value);
+}
+
 }  // namespace dynamite

@@ -16,6 +16,7 @@
 
 #include "absl/strings/string_view.h"
 
+#include "store/key_bytes.h"
 #include "store/number.h"
 #include "store/value.h"
 
@@ -27,6 +28,11 @@ std::string EncodeNumberKey(const Number& n);
 // Returns the encoding of a key value.
 // REQUIRES: value.type() is kS, kN or kB.
 std::string EncodeKeyValue(const AttributeValue& value);
+
+// EncodeKeyValue(value), borrowing the bytes of an S or B value, which is
+// its own encoding: `value` must outlive the result and its copies.
+// REQUIRES: value.type() is kS, kN or kB.
+KeyBytes EncodeKeyBytes(const AttributeValue& value);
 
 }  // namespace dynamite
 

@@ -14,23 +14,23 @@ namespace {
 // The first entry of `partition` inside the range that starts at `lower`.
 template <typename Partition>
 auto RangeBegin(const Partition& partition, const SortKeyBound& lower) {
-  return lower.inclusive ? partition.lower_bound(lower.key)
-                         : partition.upper_bound(lower.key);
+  return lower.inclusive ? partition.lower_bound(lower.key.view())
+                         : partition.upper_bound(lower.key.view());
 }
 
 // The first entry of `partition` past the range that ends at `upper`.
 template <typename Partition>
 auto RangeEnd(const Partition& partition, const SortKeyBound& upper) {
-  return upper.inclusive ? partition.upper_bound(upper.key)
-                         : partition.lower_bound(upper.key);
+  return upper.inclusive ? partition.upper_bound(upper.key.view())
+                         : partition.lower_bound(upper.key.view());
 }
 
 bool Above(absl::string_view key, const SortKeyBound& upper) {
-  return upper.inclusive ? key > upper.key : key >= upper.key;
+  return upper.inclusive ? key > upper.key.view() : key >= upper.key.view();
 }
 
 bool Below(absl::string_view key, const SortKeyBound& lower) {
-  return lower.inclusive ? key < lower.key : key <= lower.key;
+  return lower.inclusive ? key < lower.key.view() : key <= lower.key.view();
 }
 
 }  // namespace

@@ -36,6 +36,7 @@
 #include "common/mutex.h"
 #include "store/item.h"
 #include "store/key.h"
+#include "store/key_bytes.h"
 
 namespace dynamite {
 
@@ -56,9 +57,10 @@ struct TableDefinition {
   std::string arn;
 };
 
-// One end of a range of encoded sort keys.
+// One end of a range of encoded sort keys. A Query's bounds borrow the
+// request's S and B values (store/key_bytes.h).
 struct SortKeyBound {
-  std::string key;
+  KeyBytes key;
   bool inclusive = true;
 };
 

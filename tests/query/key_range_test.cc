@@ -81,6 +81,24 @@ TEST(KeyRangeTest, PlansEachOperator) {
   }
 }
 
+TEST(KeyRangeTest, StringBoundsBorrowTheConditionsValues) {
+  const AttributeValue from = AttributeValue::S("EVT#2026-06-23T00:00:00.000Z");
+  const AttributeValue to =
+      AttributeValue::S("EVT#2026-06-23T23:59:59.999Z#9999");
+  SortKeyCondition between;
+  between.op = Op::kBetween;
+  between.value = &from;
+  between.upper = &to;
+
+  const KeyRange range = PlanKeyRange(between);
+
+  ASSERT_TRUE(range.lower.has_value() && range.upper.has_value());
+  EXPECT_EQ(range.lower->key.view().data(), from.s().data());
+  EXPECT_EQ(range.upper->key.view().data(), to.s().data());
+  EXPECT_TRUE(range.Contains("EVT#2026-06-23T10:15:30.123Z#0001"));
+  EXPECT_FALSE(range.Contains("EVT#2026-06-24T00:00:00.000Z#0001"));
+}
+
 TEST(KeyRangeTest, RangesContainExactlyTheMatchingKeys) {
   const std::vector<std::string> numbers = {"-10",  "-1", "0",    "0.5", "1",
                                             "4.99", "5",  "5.01", "9",   "10"};

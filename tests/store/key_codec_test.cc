@@ -4,6 +4,7 @@
 #include <compare>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -11,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include "store/key_bytes.h"
 #include "store/number.h"
 #include "store/value.h"
 
@@ -308,6 +310,37 @@ TEST(KeyCodecTest, NumberEncodingOrderMatchesNumericOrderOnRandomPairs) {
   }
   // The generator must exercise equal values in different spellings.
   EXPECT_GT(equal_pairs, 10000);
+}
+
+TEST(KeyCodecTest, KeyBytesBorrowStringsAndBinariesAndOwnNumbers) {
+  const AttributeValue s = AttributeValue::S(std::string(40, 's'));
+  const AttributeValue b = AttributeValue::B(std::string(40, '\xFF'));
+  const AttributeValue n = AttributeValue::N(*Number::Parse("-12.5"));
+
+  const KeyBytes s_key = EncodeKeyBytes(s);
+  const KeyBytes b_key = EncodeKeyBytes(b);
+  const KeyBytes n_key = EncodeKeyBytes(n);
+
+  EXPECT_EQ(s_key.view().data(), s.s().data());
+  EXPECT_EQ(s_key.view(), EncodeKeyValue(s));
+  EXPECT_EQ(b_key.view().data(), b.b().data());
+  EXPECT_EQ(b_key.view(), EncodeKeyValue(b));
+  EXPECT_EQ(n_key.view(), EncodeKeyValue(n));
+}
+
+TEST(KeyCodecTest, KeyBytesCopiesOutliveTheOriginal) {
+  const std::string borrowed(40, 'x');
+  std::optional<KeyBytes> owning = KeyBytes(std::string(40, 'o'));
+  std::optional<KeyBytes> borrowing = KeyBytes::Borrow(borrowed);
+
+  const KeyBytes owning_copy = *owning;
+  const KeyBytes borrowing_copy = *borrowing;
+  owning.reset();
+  borrowing.reset();
+
+  EXPECT_EQ(owning_copy.view(), std::string(40, 'o'));
+  EXPECT_EQ(borrowing_copy.view().data(), borrowed.data());
+  EXPECT_EQ(borrowing_copy, KeyBytes(std::string(40, 'x')));
 }
 
 TEST(KeyCodecTest, StringAndBinaryEncodingOrderMatchesByteOrder) {
