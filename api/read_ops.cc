@@ -24,6 +24,7 @@
 #include "api/start_key.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "query/expression_cache.h"
 #include "query/key_condition.h"
 #include "query/key_range.h"
 #include "query/legacy.h"
@@ -184,17 +185,12 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   // placeholders, find the table, then bind the condition to its keys.
   // Legacy KeyConditions get their table-independent checks in the parse's
   // place.
-  std::optional<BoundCondition> key_condition;
-  KeyConditionTermList terms;  // point into the request's values
+  // The terms point into the compiled tree and the request's values.
+  std::optional<ExpressionCache::KeyConditionParts> key_condition;
   if (request.key_condition_expression.has_value()) {
     DYNAMITE_ASSIGN_OR_RETURN(
-        key_condition,
-        expressions_.CompileCondition(*request.key_condition_expression,
-                                      ExpressionKind::kKeyConditionExpression,
-                                      placeholders));
-    DYNAMITE_ASSIGN_OR_RETURN(
-        terms,
-        KeyConditionTerms(key_condition->tree(), key_condition->values()));
+        key_condition, expressions_.CompileKeyCondition(
+                           *request.key_condition_expression, placeholders));
   } else {
     DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(*request.key_conditions));
   }
@@ -208,7 +204,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   const KeySchema& schema = table->schema();
   absl::StatusOr<KeyCondition> bound =
       request.key_condition_expression.has_value()
-          ? BindKeyCondition(terms, schema)
+          ? BindKeyCondition(key_condition->terms, schema)
           : BindKeyConditions(*request.key_conditions, schema);
   DYNAMITE_RETURN_IF_ERROR(bound.status());
   const KeyCondition& condition = *bound;

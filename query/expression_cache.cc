@@ -5,6 +5,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "query/ast.h"
 #include "query/bound.h"
 #include "query/expression_checks.h"
+#include "query/key_condition.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
@@ -35,6 +37,9 @@ struct ExpressionCache::Entry {
   std::vector<std::string> names;  // the #names the parse resolved
   std::vector<std::string> slots;  // placeholder by slot
   std::vector<ValueType> types;    // the type of each slot's value
+  // KeyConditionExpression entries only: KeyConditionShapeOf(tree), a
+  // function of the tree alone (its views point into the tree).
+  std::optional<absl::StatusOr<KeyConditionShape>> key_shape;
 };
 
 namespace {
@@ -94,7 +99,8 @@ template <typename Tree, typename Parse>
 absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
                                                      absl::string_view text,
                                                      Placeholders& placeholders,
-                                                     const Parse& parse) {
+                                                     const Parse& parse,
+                                                     const Entry** entry_out) {
   // The key is written into a buffer each thread keeps, so that a hit
   // (nearly every request) allocates nothing; a miss copies it.
   thread_local std::string key_buffer;
@@ -109,6 +115,7 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
         TypesMatch(*values, entry->types) &&
         ContentChecksPass(**tree, *values)) {
       placeholders.MarkNamesUsed(entry->names);
+      if (entry_out != nullptr) *entry_out = entry.get();
       // The Bound shares the entry's ownership (aliasing): one reference
       // count taken instead of a second one for the tree.
       const Tree* raw = tree->get();
@@ -132,9 +139,18 @@ absl::StatusOr<Bound<Tree>> ExpressionCache::Compile(ExpressionKind kind,
     entry->types.push_back(value->type());
   }
   auto tree = std::make_shared<const Tree>(std::move(parsed));
+  if constexpr (std::is_same_v<Tree, Condition>) {
+    if (kind == ExpressionKind::kKeyConditionExpression) {
+      entry->key_shape = KeyConditionShapeOf(*tree);
+    }
+  }
   entry->tree = tree;
-  Insert(std::move(key), std::move(entry));
-  return Bound<Tree>(std::move(tree), std::move(values));
+  if (entry_out != nullptr) *entry_out = entry.get();
+  std::shared_ptr<const Entry> shared = std::move(entry);
+  Insert(std::move(key), shared);
+  // As on a hit, the Bound holds the entry (and through it the tree).
+  return Bound<Tree>(std::shared_ptr<const Tree>(std::move(shared), tree.get()),
+                     std::move(values));
 }
 
 absl::StatusOr<BoundCondition> ExpressionCache::CompileCondition(
@@ -142,6 +158,27 @@ absl::StatusOr<BoundCondition> ExpressionCache::CompileCondition(
   return Compile<Condition>(kind, text, placeholders, [&] {
     return ParseCondition(text, kind, placeholders);
   });
+}
+
+absl::StatusOr<ExpressionCache::KeyConditionParts>
+ExpressionCache::CompileKeyCondition(absl::string_view text,
+                                     Placeholders& placeholders) {
+  const Entry* entry = nullptr;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      BoundCondition condition,
+      Compile<Condition>(
+          ExpressionKind::kKeyConditionExpression, text, placeholders,
+          [&] {
+            return ParseCondition(text, ExpressionKind::kKeyConditionExpression,
+                                  placeholders);
+          },
+          &entry));
+  // Set for every key condition entry; `condition` keeps the entry alive.
+  const absl::StatusOr<KeyConditionShape>& shape = *entry->key_shape;
+  if (!shape.ok()) return shape.status();
+  KeyConditionTermList terms =
+      BindKeyConditionShape(*shape, condition.values());
+  return KeyConditionParts{std::move(condition), std::move(terms)};
 }
 
 absl::StatusOr<BoundUpdate> ExpressionCache::CompileUpdate(

@@ -37,6 +37,7 @@
 #include "common/mutex.h"
 #include "query/ast.h"
 #include "query/bound.h"
+#include "query/key_condition.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 
@@ -58,6 +59,18 @@ class ExpressionCache {
                                                   ExpressionKind kind,
                                                   Placeholders& placeholders);
 
+  // A KeyConditionExpression compiled as CompileCondition() does, with its
+  // terms (query/key_condition.h KeyConditionTerms(), whose errors it
+  // returns). The terms' shape is derived once per cached tree; a request
+  // only binds it to its values.
+  struct KeyConditionParts {
+    BoundCondition condition;
+    // Point into the condition's tree and the request's values.
+    KeyConditionTermList terms;
+  };
+  absl::StatusOr<KeyConditionParts> CompileKeyCondition(
+      absl::string_view text, Placeholders& placeholders);
+
   // ParseUpdate(text, placeholders), bound to the request's values.
   absl::StatusOr<BoundUpdate> CompileUpdate(absl::string_view text,
                                             Placeholders& placeholders);
@@ -73,11 +86,14 @@ class ExpressionCache {
   struct Entry;
 
  private:
+  // The Bound holds its entry, so `*entry_out` (when given) stays valid as
+  // long as the Bound does.
   template <typename Tree, typename Parse>
   absl::StatusOr<Bound<Tree>> Compile(ExpressionKind kind,
                                       absl::string_view text,
                                       Placeholders& placeholders,
-                                      const Parse& parse);
+                                      const Parse& parse,
+                                      const Entry** entry_out = nullptr);
 
   std::shared_ptr<const Entry> Find(absl::string_view key) const;
   void Insert(std::string key, std::shared_ptr<const Entry> entry);

@@ -1,5 +1,6 @@
 #include "query/key_condition.h"
 
+#include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <string>
@@ -81,10 +82,6 @@ Op OpOf(Comparator comparator) {
 // same order) and collects one term per condition.
 class TermCollector {
  public:
-  explicit TermCollector(ValueBindings values) : values_(values) {
-    terms_.reserve(2);  // a valid condition has one or two
-  }
-
   absl::Status Visit(const Condition& condition) {
     if (const Logical* logical = std::get_if<Logical>(&condition.rep)) {
       switch (logical->op) {
@@ -117,7 +114,7 @@ class TermCollector {
     return AddTerm(Op::kBeginsWith, {&call.args[0], &call.args[1]});
   }
 
-  KeyConditionTermList TakeTerms() { return std::move(terms_); }
+  KeyConditionShape TakeTerms() { return std::move(terms_); }
 
  private:
   // Reads one condition's operands in order, as DynamoDB does: the one
@@ -126,7 +123,7 @@ class TermCollector {
   // attribute must come first.
   absl::Status AddTerm(Op op, std::initializer_list<const Operand*> operands) {
     const std::string* attribute = nullptr;
-    absl::InlinedVector<const AttributeValue*, 2> values;
+    absl::InlinedVector<uint32_t, 2> slots;
     for (const Operand* operand : operands) {
       if (const DocumentPath* path = operand->path()) {
         if (attribute != nullptr) {
@@ -149,7 +146,7 @@ class TermCollector {
           }
           op = Flip(op);
         }
-        values.push_back(values_[value->slot]);
+        slots.push_back(value->slot);
       } else {
         return ShapeError(
             "KeyConditionExpressions cannot contain nested operations");
@@ -158,18 +155,17 @@ class TermCollector {
     if (attribute == nullptr) {
       return InvalidCondition("No key attribute specified");
     }
-    for (const KeyConditionTerm& term : terms_) {
+    for (const KeyTermShape& term : terms_) {
       if (term.attribute == *attribute) {
         return ShapeError(
             "KeyConditionExpressions must only contain one condition per key");
       }
     }
-    terms_.push_back(KeyConditionTerm{*attribute, op, std::move(values)});
+    terms_.push_back(KeyTermShape{*attribute, op, std::move(slots)});
     return absl::OkStatus();
   }
 
-  const ValueBindings values_;
-  KeyConditionTermList terms_;
+  KeyConditionShape terms_;
 };
 
 const KeyConditionTerm* FindTerm(const KeyConditionTermList& terms,
@@ -216,15 +212,34 @@ absl::Status CheckKeyTerm(const KeySchema& schema, const KeyAttribute& key,
 
 }  // namespace
 
-absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
-    const Condition& condition, ValueBindings values) {
-  TermCollector collector(values);
+absl::StatusOr<KeyConditionShape> KeyConditionShapeOf(
+    const Condition& condition) {
+  TermCollector collector;
   DYNAMITE_RETURN_IF_ERROR(collector.Visit(condition));
-  KeyConditionTermList terms = collector.TakeTerms();
-  if (terms.size() > 2) {
+  KeyConditionShape shape = collector.TakeTerms();
+  if (shape.size() > 2) {
     return ValidationError("Conditions can be of length 1 or 2 only");
   }
+  return shape;
+}
+
+KeyConditionTermList BindKeyConditionShape(const KeyConditionShape& shape,
+                                           ValueBindings values) {
+  KeyConditionTermList terms;
+  for (const KeyTermShape& term : shape) {
+    KeyConditionTerm& bound = terms.emplace_back();
+    bound.attribute = term.attribute;
+    bound.op = term.op;
+    for (const uint32_t slot : term.slots) bound.values.push_back(values[slot]);
+  }
   return terms;
+}
+
+absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
+    const Condition& condition, ValueBindings values) {
+  DYNAMITE_ASSIGN_OR_RETURN(const KeyConditionShape shape,
+                            KeyConditionShapeOf(condition));
+  return BindKeyConditionShape(shape, values);
 }
 
 absl::StatusOr<KeyCondition> BindKeyCondition(const KeyConditionTermList& terms,

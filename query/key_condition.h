@@ -18,7 +18,8 @@
 // Step 1 is ParseCondition(), step 2 KeyConditionTerms() and step 3
 // BindKeyCondition(), so a caller can check unused placeholders, which
 // DynamoDB validates before it looks at the table, between steps 2 and 3
-// (and can cache the tree of step 1: query/expression_cache.h).
+// (and can cache the tree of step 1 with the shape step 2 derives from it:
+// ExpressionCache::CompileKeyCondition()).
 // CompileKeyCondition() does all three.
 //
 // Thread safety: pure functions, except that `placeholders` records use.
@@ -26,6 +27,7 @@
 #ifndef DYNAMITE_QUERY_KEY_CONDITION_H_
 #define DYNAMITE_QUERY_KEY_CONDITION_H_
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <vector>
@@ -72,6 +74,16 @@ struct KeyConditionTerm {
 // A key condition's terms: one or two when valid, so they live inline.
 using KeyConditionTermList = absl::InlinedVector<KeyConditionTerm, 2>;
 
+// A term before binding: the tree's value slots instead of the values. It
+// is all that step 2 reads from the tree, so a cached tree keeps its shape
+// (query/expression_cache.h) and a request only binds it.
+struct KeyTermShape {
+  absl::string_view attribute;  // the tree's path; not owned
+  SortKeyCondition::Op op = SortKeyCondition::Op::kEq;
+  absl::InlinedVector<uint32_t, 2> slots;  // in the order written
+};
+using KeyConditionShape = absl::InlinedVector<KeyTermShape, 2>;
+
 // Step 2: checks the shape of a KeyConditionExpression's tree, its value
 // slots bound to `values`. Returns one or two terms in the order written,
 // or a kValidation error, e.g.
@@ -82,6 +94,14 @@ using KeyConditionTermList = absl::InlinedVector<KeyConditionTerm, 2>;
 //   Conditions can be of length 1 or 2 only
 absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
     const Condition& condition, ValueBindings values);
+
+// Step 2 in two parts: the checks, which read only the tree (the same
+// errors as KeyConditionTerms()), and the binding of their result to one
+// request's values, which cannot fail.
+absl::StatusOr<KeyConditionShape> KeyConditionShapeOf(
+    const Condition& condition);
+KeyConditionTermList BindKeyConditionShape(const KeyConditionShape& shape,
+                                           ValueBindings values);
 
 // Step 3: checks `terms` against the table's (or index's) key schema. The
 // result points at the terms' values.

@@ -23,6 +23,7 @@
 #include "query/ast.h"
 #include "query/bound.h"
 #include "query/evaluate.h"
+#include "query/key_condition.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/update.h"
@@ -42,6 +43,7 @@ using ::dynamite::testing::Mutate;
 using ::dynamite::testing::NumberValue;
 using ::dynamite::testing::TestNames;
 using ::dynamite::testing::TestValues;
+using ::testing::ElementsAre;
 
 AttributeValue S(const char* s) { return AttributeValue::S(s); }
 AttributeValue N(const char* n) { return NumberValue(n); }
@@ -71,6 +73,54 @@ TEST(ExpressionCacheTest, ReusesTheTreeWithEachRequestsValues) {
   EXPECT_TRUE(EvaluateCondition(b->tree(), b->values(), item));
   EXPECT_THAT(first.CheckAllUsed(), IsOk());
   EXPECT_THAT(second.CheckAllUsed(), IsOk());
+}
+
+TEST(ExpressionCacheTest, KeyConditionTermsBindEachRequestsValues) {
+  ExpressionCache cache;
+  const AttributeMap first_values = {
+      {":p", S("a")}, {":lo", N("1")}, {":hi", N("5")}};
+  const AttributeMap second_values = {
+      {":p", S("b")}, {":lo", N("6")}, {":hi", N("9")}};
+  const std::string text = "pk = :p AND :lo <= sk";
+
+  Placeholders first(nullptr, &first_values);
+  absl::StatusOr<ExpressionCache::KeyConditionParts> a =
+      cache.CompileKeyCondition(text, first);
+  Placeholders second(nullptr, &second_values);
+  absl::StatusOr<ExpressionCache::KeyConditionParts> b =
+      cache.CompileKeyCondition(text, second);
+
+  ASSERT_THAT(a, IsOk());
+  ASSERT_THAT(b, IsOk());
+  EXPECT_EQ(a->condition.shared_tree(), b->condition.shared_tree());
+  ASSERT_EQ(b->terms.size(), 2u);
+  EXPECT_EQ(b->terms[0].attribute, "pk");
+  EXPECT_EQ(b->terms[0].op, SortKeyCondition::Op::kEq);
+  EXPECT_THAT(b->terms[0].values, ElementsAre(&second_values.at(":p")));
+  EXPECT_EQ(b->terms[1].attribute, "sk");
+  EXPECT_EQ(b->terms[1].op, SortKeyCondition::Op::kGe);  // `:lo <= sk`
+  EXPECT_THAT(b->terms[1].values, ElementsAre(&second_values.at(":lo")));
+  EXPECT_THAT(a->terms[0].values, ElementsAre(&first_values.at(":p")));
+  // :hi is not in the condition.
+  EXPECT_THAT(second.CheckAllUsed(),
+              IsError(kValidation,
+                      "Value provided in ExpressionAttributeValues unused in "
+                      "expressions: keys: {:hi}"));
+}
+
+TEST(ExpressionCacheTest, KeyConditionShapeErrorsRepeatOnAHit) {
+  ExpressionCache cache;
+  const AttributeMap values = {{":p", S("a")}, {":s", S("b")}};
+  for (int i = 0; i < 2; ++i) {
+    SCOPED_TRACE(i);
+    Placeholders placeholders(nullptr, &values);
+    EXPECT_THAT(
+        cache.CompileKeyCondition("pk = :p OR sk = :s", placeholders),
+        IsError(kValidation,
+                "Invalid KeyConditionExpression: Invalid operator used in "
+                "KeyConditionExpression: OR"));
+    EXPECT_EQ(cache.size(), 1u);  // the tree parsed, so it is cached
+  }
 }
 
 TEST(ExpressionCacheTest, KeysOnKindTextAndNames) {
@@ -317,6 +367,27 @@ void ExpectSameAsFresh(ExpressionCache& cache, const std::string& text,
       EXPECT_EQ(Placeholders::ValueList(cached->values().begin(),
                                         cached->values().end()),
                 *fresh_placeholders.Bind(ValueSlots(*fresh)));
+    }
+  } else if (kind == ExpressionKind::kKeyConditionExpression) {
+    absl::StatusOr<ExpressionCache::KeyConditionParts> cached =
+        cache.CompileKeyCondition(text, cached_placeholders);
+    absl::StatusOr<Condition> fresh =
+        ParseCondition(text, kind, fresh_placeholders);
+    std::optional<Placeholders::ValueList> fresh_values;
+    absl::StatusOr<KeyConditionTermList> fresh_terms =
+        fresh.ok() ? KeyConditionTerms(
+                         *fresh, fresh_values.emplace(*fresh_placeholders.Bind(
+                                     ValueSlots(*fresh))))
+                   : absl::StatusOr<KeyConditionTermList>(fresh.status());
+    ASSERT_EQ(cached.status(), fresh_terms.status()) << text;
+    if (cached.ok()) {
+      EXPECT_TRUE(cached->condition.tree() == *fresh) << text;
+      ASSERT_EQ(cached->terms.size(), fresh_terms->size()) << text;
+      for (size_t i = 0; i < cached->terms.size(); ++i) {
+        EXPECT_EQ(cached->terms[i].attribute, (*fresh_terms)[i].attribute);
+        EXPECT_EQ(cached->terms[i].op, (*fresh_terms)[i].op);
+        EXPECT_EQ(cached->terms[i].values, (*fresh_terms)[i].values) << text;
+      }
     }
   } else {
     absl::StatusOr<BoundCondition> cached =
