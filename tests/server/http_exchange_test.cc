@@ -5,7 +5,9 @@
 
 #include "server/http_exchange.h"
 
+#include <set>
 #include <string>
+#include <vector>
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
@@ -88,6 +90,20 @@ TEST_F(HttpExchangeTest, AnswersAnOperationWithDynamoDbsHeaders) {
 
 TEST_F(HttpExchangeTest, RequestIdsDiffer) {
   EXPECT_NE(NewRequestId(), NewRequestId());
+}
+
+TEST_F(HttpExchangeTest, EveryRequestIdCharacterVaries) {
+  // Each position, over many ids, takes many of the 36 characters: no
+  // stretch of an id is left constant between random draws.
+  std::vector<std::set<char>> seen(52);
+  for (int i = 0; i < 500; ++i) {
+    const std::string id = NewRequestId();
+    ASSERT_EQ(id.size(), 52u);
+    for (size_t at = 0; at < id.size(); ++at) seen[at].insert(id[at]);
+  }
+  for (size_t at = 0; at < seen.size(); ++at) {
+    EXPECT_GE(seen[at].size(), 30u) << "position " << at;
+  }
 }
 
 TEST_F(HttpExchangeTest, ApplicationJsonIsAcceptedAndEchoed) {
