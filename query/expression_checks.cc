@@ -11,6 +11,7 @@
 #include "absl/strings/string_view.h"
 
 #include "query/ast.h"
+#include "store/key_codec.h"
 #include "store/value.h"
 
 namespace dynamite::query_internal {
@@ -39,11 +40,6 @@ std::string BoundToString(const AttributeValue& value) {
   }
   return absl::StrCat("AttributeValue: {B:java.nio.HeapByteBuffer[pos=0 lim=",
                       value.b().size(), " cap=", value.b().size(), "]}");
-}
-
-// The bytes an S or a B value orders by.
-const std::string& KeyBytes(const AttributeValue& value) {
-  return value.type() == ValueType::kS ? value.s() : value.b();
 }
 
 std::string OperandTypeError(absl::string_view op, absl::string_view type) {
@@ -196,10 +192,11 @@ void CheckBetweenBounds(DeferredErrors& errors, const Between& between,
         "The BETWEEN operator requires same data type for lower and upper "
         "bounds; lower bound operand: ",
         BoundToString(a), ", upper bound operand: ", BoundToString(b)));
-  } else if (a.type() == ValueType::kN ? a.n() > b.n()
-                                       : KeyBytes(a).compare(KeyBytes(b)) > 0) {
-    // Numbers numerically, S and B by unsigned bytes (std::string compares
-    // as unsigned char), as DynamoDB orders them.
+  } else if (a.type() == ValueType::kN
+                 ? a.n() > b.n()
+                 : EncodeKeyBytes(a).view() > EncodeKeyBytes(b).view()) {
+    // Numbers numerically, S and B by unsigned bytes (their key encoding,
+    // borrowed, not copied), as DynamoDB orders them.
     errors.AddSemantic(absl::StrCat(
         "The BETWEEN operator requires upper bound to be greater than or "
         "equal to lower bound; lower bound operand: ",

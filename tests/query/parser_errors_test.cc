@@ -9,6 +9,8 @@
 
 #include "common/errors.h"
 #include "query/parser.h"
+#include "query/placeholders.h"
+#include "store/value.h"
 #include "tests/query/parser_test_support.h"
 #include "tests/support/status_matchers.h"
 
@@ -16,6 +18,7 @@ namespace dynamite {
 namespace {
 
 using ::dynamite::testing::IsError;
+using ::dynamite::testing::IsOk;
 using ::dynamite::testing::ParseToString;
 
 struct ErrorCase {
@@ -216,6 +219,38 @@ TEST(ParserErrorsTest, ChecksBetweenBounds) {
            "operand: AttributeValue: {B:java.nio.HeapByteBuffer[pos=0 lim=1 "
            "cap=1]}"},
   });
+}
+
+TEST(ParserErrorsTest, BetweenBoundsCompareUnsignedBytes) {
+  // 0x80 sorts after 0x7F (and after every ASCII byte), as DynamoDB orders
+  // S and B; a signed comparison would get both cases backwards.
+  const AttributeMap values = {{":high", AttributeValue::B("\x80")},
+                               {":low", AttributeValue::B("\x7F")},
+                               {":e_acute", AttributeValue::S("\xC3\xA9")},
+                               {":z", AttributeValue::S("z")}};
+  auto parse = [&](const char* text) {
+    Placeholders placeholders(nullptr, &values);
+    return ParseCondition(text, ExpressionKind::kConditionExpression,
+                          placeholders)
+        .status();
+  };
+  EXPECT_THAT(parse("a BETWEEN :low AND :high"), IsOk());
+  EXPECT_THAT(parse("a BETWEEN :z AND :e_acute"), IsOk());
+  const std::string order =
+      "Invalid ConditionExpression: The BETWEEN operator requires upper "
+      "bound to be greater than or equal to lower bound; ";
+  EXPECT_THAT(
+      parse("a BETWEEN :high AND :low"),
+      IsError(ErrorKind::kValidation,
+              order + "lower bound operand: AttributeValue: "
+                      "{B:java.nio.HeapByteBuffer[pos=0 lim=1 cap=1]}, upper "
+                      "bound operand: AttributeValue: "
+                      "{B:java.nio.HeapByteBuffer[pos=0 lim=1 cap=1]}"));
+  EXPECT_THAT(parse("a BETWEEN :e_acute AND :z"),
+              IsError(ErrorKind::kValidation,
+                      order + "lower bound operand: AttributeValue: "
+                              "{S:\xC3\xA9}, upper bound operand: "
+                              "AttributeValue: {S:z}"));
 }
 
 TEST(ParserErrorsTest, ReportsErrorsInDynamoDbsOrder) {
