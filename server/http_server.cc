@@ -233,8 +233,16 @@ enum class AfterWrite { kKeepAlive, kClose, kLinger };
 
 class Session : public std::enable_shared_from_this<Session> {
  public:
+  // A connection is idle from its accept: LongestIdle() may pick it before
+  // its thread has run Start(). Otherwise, in a burst of connections on a
+  // busy machine, every session could be either claimed or not yet started,
+  // and a newcomer would be refused as if all of them had requests in
+  // flight.
   Session(HttpServer::State& server, Socket socket, uint64_t id)
-      : server_(server), socket_(std::move(socket)), id_(id) {}
+      : server_(server),
+        socket_(std::move(socket)),
+        id_(id),
+        idle_since_(SteadyNanos()) {}
   ~Session() { server_.Unregister(id_); }
 
   void Start() {
@@ -242,24 +250,31 @@ class Session : public std::enable_shared_from_this<Session> {
                   [self = shared_from_this()] { self->AwaitRequest(); });
   }
 
-  // When the session became idle (steady clock, ns), or 0 while a request
-  // is being read or answered; any thread.
-  int64_t idle_since() const { return idle_since_.load(); }
+  // When the session became idle (steady clock, ns; its accept at first),
+  // or 0 while a request is being read or answered, and while it is claimed
+  // for eviction; any thread.
+  int64_t idle_since() const {
+    return claimed_.load() ? 0 : idle_since_.load();
+  }
 
   // When the session is to be closed unless it moves on (steady clock, ns;
   // kNever when closed); any thread.
   int64_t deadline() const { return deadline_.load(); }
 
-  // Takes the session out of the running for LongestIdle() until it is
-  // idle again, so that one closing session does not make room for several
-  // newcomers. Any thread.
-  void ClaimForEviction() { idle_since_.store(0); }
+  // Takes the session out of the running for LongestIdle() until its
+  // PostCloseIfIdle() has run, so that one closing session does not make
+  // room for several newcomers, even when its thread marks it idle
+  // meanwhile (a session claimed before its first wait for a request).
+  // Any thread.
+  void ClaimForEviction() { claimed_.store(true); }
 
   // Closes the session if it is idle when the request runs on its thread;
-  // a session busy by then is left alone. Any thread.
+  // a session busy by then is left alone, and can be claimed again once
+  // idle. Any thread.
   void PostCloseIfIdle() {
     net::post(socket_.get_executor(), [self = shared_from_this()] {
-      if (self->idle_) self->CloseSocket();
+      if (self->idle_) return self->CloseSocket();
+      self->claimed_.store(false);
     });
   }
 
@@ -451,6 +466,7 @@ class Session : public std::enable_shared_from_this<Session> {
   http::response<http::string_body> response_;
   bool idle_ = false;  // waiting for the first byte of a request
   std::atomic<int64_t> idle_since_{0};
+  std::atomic<bool> claimed_{false};  // by LongestIdle(), to be closed
   std::atomic<int64_t> deadline_{kNever};
   bool in_flight_ = false;  // counted in server_.in_flight
   size_t drained_ = 0;
