@@ -35,10 +35,10 @@
 #                     [--threads N] [--startups N] [--results DIR]
 #                     [--no-install]
 #   defaults: 10000 items per workload, 3 s per operation and connection
-#   count, build/dynamite with its default 2 threads, build/bench/wire_load,
-#   5 start-ups per server (the median is reported; the last one is loaded),
-#   results in .peers/results/<UTC time>/ (.peers/results/latest links the
-#   newest).
+#   count, build/dynamite with its default threads (half the cores),
+#   build/bench/wire_load, 5 start-ups per server (the median is reported;
+#   the last one is loaded), results in .peers/results/<UTC time>/
+#   (.peers/results/latest links the newest).
 #
 # Writes to the results folder: <server>.wire.json (wire_load --json),
 # <server>.wire.log (its progress and errors), <server>.server.log (the

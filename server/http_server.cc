@@ -155,6 +155,11 @@ class Session;
 
 }  // namespace
 
+int DefaultServerThreads() {
+  // hardware_concurrency() is 0 when the count is unknown.
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency() / 2));
+}
+
 struct HttpServer::State {
   State(Database& database, HttpServerOptions server_options)
       : db(database),

@@ -51,6 +51,15 @@
 
 namespace dynamite {
 
+// Half the machine's cores, at least 1. A local endpoint shares its machine
+// with its clients (the tests and SDKs talking to it over loopback), and a
+// thread is worth more to them than to the server: on 2 cores, a client
+// driving 16 connections and 2 server threads made 3 busy threads that took
+// turns on 2 cores, the scheduler's time slices showing as 2-4 ms p99s,
+// where one server thread served the same load with p99s under 1 ms and as
+// many requests a second (bench/wire_load; see docs/benchmarks.md).
+int DefaultServerThreads();
+
 struct HttpServerOptions {
   // Address to listen on: an IP address or a host name resolved once at
   // start-up. Default: loopback only.
@@ -61,8 +70,9 @@ struct HttpServerOptions {
   uint16_t port = 8000;
 
   // Threads that serve connections in Run(), the calling thread included;
-  // each runs its own io_context. REQUIRES: >= 1. Default: 2.
-  int threads = 2;
+  // each runs its own io_context. REQUIRES: >= 1. Default:
+  // DefaultServerThreads().
+  int threads = DefaultServerThreads();
 
   // Time a started request has to arrive whole, and a response to be
   // written, before the connection is dropped; a slow client cannot hold a

@@ -62,7 +62,8 @@ Commands:
 
       --host HOST      Address to listen on. Default: 127.0.0.1.
       --port N         TCP port; 0 picks a free one. Default: 8000.
-      --threads N      Threads serving connections. Default: 2.
+      --threads N      Threads serving connections. Default: half the
+                       CPU cores, at least 1 (the clients share them).
       --region R       Region in table ARNs and the GET / health line.
                        Default: ddblocal.
       --auth FILE      Verify SigV4 signatures against the access key ids

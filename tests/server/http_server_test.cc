@@ -68,6 +68,12 @@ class HttpServerTest : public ::testing::Test {
   std::thread runner_;
 };
 
+TEST(HttpServerOptionsTest, DefaultThreadsAreHalfTheCoresAtLeastOne) {
+  const int cores = static_cast<int>(std::thread::hardware_concurrency());
+  EXPECT_EQ(DefaultServerThreads(), cores >= 2 ? cores / 2 : 1);
+  EXPECT_EQ(HttpServerOptions{}.threads, DefaultServerThreads());
+}
+
 TEST_F(HttpServerTest, AnswersListTablesWithDynamoDbHeaders) {
   TestHttpClient client(port());
 
