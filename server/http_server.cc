@@ -502,7 +502,6 @@ void HttpServer::State::OnAccept(beast::error_code ec, Socket socket) {
   socket.set_option(tcp::no_delay(true), ignored);  // small answers, no wait
   std::shared_ptr<Session> session;
   std::shared_ptr<Session> evicted;
-  bool admitted = false;  // `socket` moved into `session`
   {
     MutexLock lock(&mu);
     if (stopping) return;  // `socket` closes as it goes out of scope.
@@ -514,19 +513,19 @@ void HttpServer::State::OnAccept(beast::error_code ec, Socket socket) {
       const uint64_t id = next_id++;
       session = std::make_shared<Session>(*this, std::move(socket), id);
       sessions[id] = Registered{session, session.get()};
-      admitted = true;
+    } else {
+      // Every connection has a request in flight: the newcomer is closed
+      // unanswered (a close of a socket nothing waits on, rare), and the
+      // listener keeps accepting.
+      socket.close(ignored);
     }
   }
   // The evicted session closes on its thread, so the count may pass the
   // limit by the connections that arrive meanwhile (each evicts another).
   if (evicted != nullptr) evicted->PostCloseIfIdle();
-  if (admitted) {
+  if (session != nullptr) {
     session->Start();
     ArmSweep();
-  } else {
-    // Every connection has a request in flight: the newcomer is closed
-    // unanswered, and the listener keeps accepting.
-    socket.close(ignored);
   }
   Accept();
 }
