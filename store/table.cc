@@ -69,46 +69,79 @@ ItemPtr Table::Get(const EncodedKey& key) const {
   ReaderMutexLock lock(&mu_);
   auto partition = partitions_.find(key.partition);
   if (partition == partitions_.end()) return nullptr;
-  auto it = partition->second.find(key.sort);
+  auto it = partition->second.find(absl::string_view(key.sort));
   if (it == partition->second.end()) return nullptr;
-  return it->second.item;
+  return it->item();
+}
+
+PartitionEntry Table::MakeEntry(absl::string_view sort_key, ItemPtr item,
+                                int64_t size) const {
+  const std::optional<KeyAttribute>& attribute = schema().sort_key;
+  if (!attribute.has_value()) {
+    return PartitionEntry::Borrowing(absl::string_view(), std::move(item),
+                                     size);
+  }
+  if (attribute->type != KeyType::kN) {
+    auto value = item->find(attribute->name);
+    if (value != item->end()) {
+      const AttributeValue& bytes = value->second;
+      const std::string* own = bytes.type() == ValueType::kS   ? &bytes.s()
+                               : bytes.type() == ValueType::kB ? &bytes.b()
+                                                               : nullptr;
+      // The item's bytes are its key's encoding; checked rather than
+      // assumed, so that a caller breaking Mutate's REQUIRES costs a copy,
+      // not a B-tree out of order.
+      if (own != nullptr && *own == sort_key) {
+        return PartitionEntry::Borrowing(*own, std::move(item), size);
+      }
+    }
+  }
+  return PartitionEntry::Owning(sort_key, std::move(item), size);
 }
 
 absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
   MutexLock lock(&mu_);
   auto partition = partitions_.find(key.partition);
-  Entry old;
+  const PartitionEntry* old = nullptr;
   if (partition != partitions_.end()) {
-    auto it = partition->second.find(key.sort);
-    if (it != partition->second.end()) old = it->second;
+    auto it = partition->second.find(absl::string_view(key.sort));
+    if (it != partition->second.end()) old = &*it;
   }
-  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(old.item.get()));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::optional<Item> next,
+      mutate(old != nullptr ? old->item().get() : nullptr));
 
-  if (old.item != nullptr) {
+  ItemPtr previous;
+  if (old != nullptr) {
+    previous = old->item();
     --item_count_;
-    size_bytes_ -= old.size;
+    size_bytes_ -= old->size();
   }
   if (next.has_value()) {
     // An item is stored for its lifetime: drop the slack its builder's
     // inserts left (an AttributeMap is one vector).
     next->shrink_to_fit();
-    Entry entry;
-    entry.size = ItemSize(*next);
-    entry.item = std::make_shared<const Item>(*std::move(next));
+    const int64_t size = ItemSize(*next);
+    PartitionEntry entry = MakeEntry(
+        key.sort, std::make_shared<const Item>(*std::move(next)), size);
     ++item_count_;
-    size_bytes_ += entry.size;
-    auto [slot, created] = partitions_.try_emplace(key.partition);
-    if (created)
-      scan_order_.emplace(PartitionHash(key.partition), key.partition);
-    slot->second.insert_or_assign(key.sort, std::move(entry));
-  } else if (old.item != nullptr) {
-    partition->second.erase(key.sort);
+    size_bytes_ += size;
+    if (old != nullptr) {
+      old->Replace(std::move(entry));
+    } else {
+      auto [slot, created] = partitions_.try_emplace(key.partition);
+      if (created)
+        scan_order_.emplace(PartitionHash(key.partition), key.partition);
+      slot->second.insert(std::move(entry));
+    }
+  } else if (old != nullptr) {
+    partition->second.erase(absl::string_view(key.sort));
     if (partition->second.empty()) {
       scan_order_.erase({PartitionHash(key.partition), key.partition});
       partitions_.erase(partition);
     }
   }
-  return old.item;
+  return previous;
 }
 
 void Table::VisitPartition(absl::string_view partition_key,
@@ -137,14 +170,14 @@ void Table::VisitPartition(absl::string_view partition_key,
     bool end_found = !upper.has_value();
     for (; it != end; ++it) {
       if (!end_found) {
-        if (Above(it->first, *upper)) return;
+        if (Above(it->key(), *upper)) return;
         if (--checks_left == 0) {
           // `it` is inside the range, so the end lies after it.
           end = RangeEnd(partition, *upper);
           end_found = true;
         }
       }
-      if (!visit(it->first, it->second.item, it->second.size)) return;
+      if (!visit(it->key(), it->item(), it->size())) return;
     }
     return;
   }
@@ -154,14 +187,14 @@ void Table::VisitPartition(absl::string_view partition_key,
   while (it != begin) {
     --it;
     if (!begin_found) {
-      if (Below(it->first, *lower)) return;
+      if (Below(it->key(), *lower)) return;
       if (--checks_left == 0) {
         // `it` is inside the range, so the range begins at or before it.
         begin = RangeBegin(partition, *lower);
         begin_found = true;
       }
     }
-    if (!visit(it->first, it->second.item, it->second.size)) return;
+    if (!visit(it->key(), it->item(), it->size())) return;
   }
 }
 
@@ -190,11 +223,12 @@ void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
     auto found = partitions_.find(it->second);
     if (found == partitions_.end()) continue;  // cannot happen
     const Partition& partition = found->second;
-    auto first = start_sort != nullptr ? partition.upper_bound(*start_sort)
-                                       : partition.begin();
+    auto first = start_sort != nullptr
+                     ? partition.upper_bound(absl::string_view(*start_sort))
+                     : partition.begin();
     start_sort = nullptr;
     for (auto item = first; item != partition.end(); ++item) {
-      if (!visit(item->first, item->second.item, item->second.size)) return;
+      if (!visit(item->key(), item->item(), item->size())) return;
     }
   }
 }

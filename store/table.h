@@ -1,11 +1,12 @@
 // A Table holds the items of one table in memory.
 //
 // Items are grouped by encoded partition key in an absl::flat_hash_map; inside
-// a partition they are ordered by encoded sort key (store/key_codec.h) in an
-// absl::btree_map, so memcmp order of the keys is DynamoDB's order. The
-// mapped values are std::shared_ptr<const Item>: stored items are immutable,
-// a write swaps the pointer, and a reader that got a pointer keeps a
-// consistent snapshot of that item without copying it. A partition emptied by
+// a partition they are ordered by encoded sort key (store/key_codec.h) in a
+// B-tree (store/partition.h), so memcmp order of the keys is DynamoDB's
+// order. Items are held as std::shared_ptr<const Item>: stored items are
+// immutable, a write swaps the pointer, and a reader that got a pointer
+// keeps a consistent snapshot of that item without copying it. A partition
+// emptied by
 // deletes is removed. Tables without a sort key keep their one item per
 // partition under the empty sort key.
 //
@@ -25,7 +26,6 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/container/btree_map.h"
 #include "absl/container/btree_set.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
@@ -37,6 +37,7 @@
 #include "store/item.h"
 #include "store/key.h"
 #include "store/key_bytes.h"
+#include "store/partition.h"
 
 namespace dynamite {
 
@@ -154,11 +155,11 @@ class Table {
   int64_t size_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
-  struct Entry {
-    ItemPtr item;
-    int64_t size = 0;
-  };
-  using Partition = absl::btree_map<std::string, Entry>;
+  // The entry storing `item` under the encoded sort key `sort_key`: it
+  // borrows the item's own bytes when they are the encoding (S and B sort
+  // keys), else owns a copy of `sort_key`.
+  PartitionEntry MakeEntry(absl::string_view sort_key, ItemPtr item,
+                           int64_t size) const;
 
   const TableDefinition definition_;
   mutable Mutex mu_;

@@ -7,6 +7,8 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include "store/key_codec.h"
+#include "store/number.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -256,6 +258,83 @@ TEST(TableTest, ReadersKeepTheirSnapshotAcrossWrites) {
 
   ASSERT_NE(before, nullptr);
   EXPECT_EQ(before->at("sk").s(), "1");
+}
+
+// A stored S sort key is read from the stored item's own bytes
+// (store/partition.h): replacing the item must move the key to the new
+// item's bytes, or the B-tree would read freed memory (ASan builds fail).
+TEST(TableTest, ReplacingAnItemKeepsItsKeyReadable) {
+  Table table(Definition());
+  const std::string sk = "EVT#2026-06-23T10:15:30.123Z#0001";  // heap bytes
+  Put(table, "a", "EVT#2026-06-23T00:00:00.000Z#0001");
+  Put(table, "a", sk);
+  ASSERT_THAT(
+      table.Mutate({"a", sk},
+                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     Item next = MakeItem("a", sk);
+                     next.emplace("v", AttributeValue::S("replaced"));
+                     return next;
+                   }),
+      IsOk());
+  Put(table, "a", "EVT#2026-06-23T23:59:59.999Z#0001");
+
+  EXPECT_EQ(table.item_count(), 3);
+  ItemPtr stored = table.Get({"a", sk});
+  ASSERT_NE(stored, nullptr);
+  EXPECT_EQ(stored->at("v").s(), "replaced");
+  EXPECT_THAT(Visit(table, "a", SortKeyRange{SortKeyBound{sk, true}, {}},
+                    Direction::kForward),
+              ElementsAre(sk, "EVT#2026-06-23T23:59:59.999Z#0001"));
+}
+
+// N sort keys encode into bytes the item does not hold; the table keeps its
+// own copy, through replacements and deletes.
+TEST(TableTest, NumberSortKeysAreStoredInNumericOrder) {
+  TableDefinition def = Definition();
+  def.key_schema.sort_key = KeyAttribute{"sk", KeyType::kN};
+  Table table(std::move(def));
+  const auto put = [&](absl::string_view text) {
+    const Number n = *Number::Parse(text);
+    return table.Mutate(
+        {"a", EncodeNumberKey(n)},
+        [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+          return Item{{"pk", AttributeValue::S("a")},
+                      {"sk", AttributeValue::N(n)}};
+        });
+  };
+  for (absl::string_view n : {"10", "2", "-3.5", "2", "1e3"}) {
+    ASSERT_THAT(put(n), IsOk());
+  }
+  ASSERT_THAT(
+      table.Mutate({"a", EncodeNumberKey(*Number::Parse("10"))},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     return std::nullopt;
+                   }),
+      IsOk());
+
+  std::vector<std::string> order;
+  table.VisitPartition("a", SortKeyRange{}, Direction::kForward,
+                       [&](absl::string_view, const ItemPtr& item, int64_t) {
+                         order.push_back(item->at("sk").n().ToString());
+                         return true;
+                       });
+  EXPECT_THAT(order, ElementsAre("-3.5", "2", "1000"));
+}
+
+// Mutate's REQUIRES says the item's key attributes encode to the key; if a
+// caller breaks it, the item is still filed under the key it was given.
+TEST(TableTest, AnItemIsFiledUnderTheKeyItWasStoredWith) {
+  Table table(Definition());
+  ASSERT_THAT(
+      table.Mutate({"a", "filed"},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     return MakeItem("a", "other");
+                   }),
+      IsOk());
+
+  EXPECT_THAT(Visit(table, "a", SortKeyRange{}, Direction::kForward),
+              ElementsAre("filed"));
+  EXPECT_THAT(table.Get({"a", "other"}), IsNull());
 }
 
 TEST(SortKeyRangeTest, ContainsHonoursInclusiveness) {

@@ -1,0 +1,61 @@
+#include "store/partition.h"
+
+#include <cstring>
+#include <utility>
+
+namespace dynamite {
+
+PartitionEntry::PartitionEntry(const char* key_data, uint32_t key_size,
+                               ItemPtr item, int64_t size)
+    : key_data_(key_data),
+      key_size_(key_size),
+      size_(static_cast<int32_t>(size)),
+      item_(std::move(item)) {}
+
+PartitionEntry PartitionEntry::Borrowing(absl::string_view key, ItemPtr item,
+                                         int64_t size) {
+  return PartitionEntry(key.data(), static_cast<uint32_t>(key.size()),
+                        std::move(item), size);
+}
+
+PartitionEntry PartitionEntry::Owning(absl::string_view key, ItemPtr item,
+                                      int64_t size) {
+  char* copy = new char[key.size()];
+  std::memcpy(copy, key.data(), key.size());
+  return PartitionEntry(copy, static_cast<uint32_t>(key.size()) | kOwned,
+                        std::move(item), size);
+}
+
+PartitionEntry::PartitionEntry(PartitionEntry&& other) noexcept
+    : key_data_(std::exchange(other.key_data_, nullptr)),
+      key_size_(std::exchange(other.key_size_, 0)),
+      size_(other.size_),
+      item_(std::move(other.item_)) {}
+
+PartitionEntry& PartitionEntry::operator=(PartitionEntry&& other) noexcept {
+  if (this != &other) {
+    FreeKey();
+    key_data_ = std::exchange(other.key_data_, nullptr);
+    key_size_ = std::exchange(other.key_size_, 0);
+    size_ = other.size_;
+    item_ = std::move(other.item_);
+  }
+  return *this;
+}
+
+PartitionEntry::~PartitionEntry() { FreeKey(); }
+
+void PartitionEntry::Replace(PartitionEntry next) const {
+  // The old key may point into the old item, so both change together.
+  FreeKey();
+  key_data_ = std::exchange(next.key_data_, nullptr);
+  key_size_ = std::exchange(next.key_size_, 0);
+  size_ = next.size_;
+  item_ = std::move(next.item_);
+}
+
+void PartitionEntry::FreeKey() const {
+  if ((key_size_ & kOwned) != 0) delete[] key_data_;
+}
+
+}  // namespace dynamite

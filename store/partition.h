@@ -1,0 +1,104 @@
+// Partition: the items of one partition key, ordered by encoded sort key.
+//
+// A B-tree (absl::btree_set) of PartitionEntry: an item, its DynamoDB size
+// and its encoded sort key (store/key_codec.h), compared with memcmp.
+//
+// Why not btree_map<std::string, ...>: memory (issue 5 measures resident
+// bytes per item). An S or B sort key encodes as its own bytes, which the
+// stored item already holds, immutable and kept alive by the entry's
+// ItemPtr; so the entry points at them instead of copying them into a
+// std::string (32 bytes in the slot, plus a heap block for every key longer
+// than 15 bytes: all of the workloads' keys). Only an N sort key, whose
+// encoding is not the item's bytes, owns a copy. An entry is 32 bytes where
+// a (std::string, ItemPtr, int64_t) slot was 56, so a 256-byte B-tree node
+// holds 7 items instead of 4.
+//
+// Thread safety: a value type; Table (store/table.h) guards it.
+
+#ifndef DYNAMITE_STORE_PARTITION_H_
+#define DYNAMITE_STORE_PARTITION_H_
+
+#include <cstdint>
+
+#include "absl/container/btree_set.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/compare.h"
+
+#include "store/item.h"
+
+namespace dynamite {
+
+class PartitionEntry {
+ public:
+  // An entry whose key is `key`, bytes inside `*item` (an S or B sort
+  // key's value, or empty for a table without a sort key): borrowed for the
+  // item's lifetime, which the entry shares.
+  static PartitionEntry Borrowing(absl::string_view key, ItemPtr item,
+                                  int64_t size);
+  // An entry that keeps its own copy of `key` (an N sort key's encoding).
+  static PartitionEntry Owning(absl::string_view key, ItemPtr item,
+                               int64_t size);
+
+  PartitionEntry(PartitionEntry&& other) noexcept;
+  PartitionEntry& operator=(PartitionEntry&& other) noexcept;
+  PartitionEntry(const PartitionEntry&) = delete;
+  PartitionEntry& operator=(const PartitionEntry&) = delete;
+  ~PartitionEntry();
+
+  absl::string_view key() const { return {key_data_, KeySize()}; }
+  const ItemPtr& item() const { return item_; }
+  int64_t size() const { return size_; }
+
+  // Replaces this entry's item and key by `next`'s, whose key is the same
+  // bytes (so the entry keeps its place in the B-tree). Const because a
+  // btree_set hands out only const elements; the members are mutable.
+  // REQUIRES: next.key() == key()
+  void Replace(PartitionEntry next) const;
+
+  // Orders entries, and entries against encoded keys, by memcmp of the
+  // key bytes. Three-way, so that a B-tree search compares each key once.
+  struct Compare {
+    using is_transparent = void;
+    absl::weak_ordering operator()(absl::string_view a,
+                                   absl::string_view b) const {
+      const int c = a.compare(b);
+      return c < 0    ? absl::weak_ordering::less
+             : c == 0 ? absl::weak_ordering::equivalent
+                      : absl::weak_ordering::greater;
+    }
+    absl::weak_ordering operator()(const PartitionEntry& a,
+                                   const PartitionEntry& b) const {
+      return (*this)(a.key(), b.key());
+    }
+    absl::weak_ordering operator()(const PartitionEntry& a,
+                                   absl::string_view b) const {
+      return (*this)(a.key(), b);
+    }
+    absl::weak_ordering operator()(absl::string_view a,
+                                   const PartitionEntry& b) const {
+      return (*this)(a, b.key());
+    }
+  };
+
+ private:
+  // The high bit of key_size_ says the entry owns key_data_ (new[]); keys
+  // are at most kMaxSortKeyBytes, far below it.
+  static constexpr uint32_t kOwned = uint32_t{1} << 31;
+
+  PartitionEntry(const char* key_data, uint32_t key_size, ItemPtr item,
+                 int64_t size);
+  size_t KeySize() const { return key_size_ & ~kOwned; }
+  void FreeKey() const;
+
+  mutable const char* key_data_;
+  mutable uint32_t key_size_;
+  // An item is at most kMaxItemSizeBytes.
+  mutable int32_t size_;
+  mutable ItemPtr item_;
+};
+
+using Partition = absl::btree_set<PartitionEntry, PartitionEntry::Compare>;
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_PARTITION_H_
