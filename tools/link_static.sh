@@ -16,6 +16,9 @@
 #
 # An archive that does not exist leaves its shared library in place, with a
 # warning: the executable then works, only starts more slowly.
+#
+# glibc's warnings about name-service lookups in a static executable are
+# filtered out of the linker's output (see the end).
 set -euo pipefail
 
 args=()
@@ -38,4 +41,19 @@ done
 if [[ ${grouped} -eq 1 ]]; then
   args+=("-Wl,--end-group")
 fi
-exec "${args[@]}"
+
+# glibc's static archive warns, for each of getaddrinfo, gethostbyname and
+# dlopen that the program references, that at run time the name-service
+# modules must come from the glibc it was linked with. The executable is
+# built on the machine it runs on (the README's commands), so that always
+# holds; those warnings (each a "...: in function ..." line and the
+# warning line after it) are dropped, every other line is passed on.
+# stdout goes straight to fd 3; pipefail makes a failed link fail the script.
+{ "${args[@]}" 2>&1 1>&3 3>&- | awk '
+  / in function `.*'"'"':$/ { held = $0; next }
+  /warning: Using .* in statically linked applications requires at runtime the shared libraries from the glibc version used for linking$/ {
+    held = ""; next
+  }
+  { if (held != "") print held; held = ""; print }
+  END { if (held != "") print held }
+' >&2 3>&-; } 3>&1
