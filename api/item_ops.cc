@@ -129,9 +129,9 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
       ValidateGetItem(request, expressions_));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractKey(table->schema(), request.key));
-  ItemPtr item = table->Get(key);
+  DYNAMITE_ASSIGN_OR_RETURN(BorrowedKey key,
+                            ExtractKeyBytes(table->schema(), request.key));
+  ItemPtr item = table->Get(key.partition.view(), key.sort.view());
   // Projected outside the table's lock: the snapshot is immutable.
   if (item != nullptr && paths != nullptr) {
     item = std::make_shared<const Item>(ProjectItem(*item, *paths));

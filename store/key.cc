@@ -92,12 +92,11 @@ absl::Status CheckSize(const AttributeValue& value, KeyRole role) {
   return absl::OkStatus();
 }
 
-// Runs the emptiness checks on every key value, then the size checks, and
-// encodes the key.
+// Runs the emptiness checks on every key value, then the size checks.
 // REQUIRES: `values` hold every key attribute of `schema` with its type.
-absl::StatusOr<EncodedKey> CheckAndEncode(const KeySchema& schema,
-                                          const AttributeValue& partition,
-                                          const AttributeValue* sort) {
+absl::Status CheckKeyValues(const KeySchema& schema,
+                            const AttributeValue& partition,
+                            const AttributeValue* sort) {
   DYNAMITE_RETURN_IF_ERROR(CheckNotEmpty(schema.partition_key.name, partition));
   if (sort != nullptr) {
     DYNAMITE_RETURN_IF_ERROR(CheckNotEmpty(schema.sort_key->name, *sort));
@@ -106,6 +105,14 @@ absl::StatusOr<EncodedKey> CheckAndEncode(const KeySchema& schema,
   if (sort != nullptr) {
     DYNAMITE_RETURN_IF_ERROR(CheckSize(*sort, KeyRole::kSort));
   }
+  return absl::OkStatus();
+}
+
+// CheckKeyValues(), then the encoded key.
+absl::StatusOr<EncodedKey> CheckAndEncode(const KeySchema& schema,
+                                          const AttributeValue& partition,
+                                          const AttributeValue* sort) {
+  DYNAMITE_RETURN_IF_ERROR(CheckKeyValues(schema, partition, sort));
   EncodedKey key;
   key.partition = EncodeKeyValue(partition);
   if (sort != nullptr) key.sort = EncodeKeyValue(*sort);
@@ -121,6 +128,30 @@ const AttributeValue* FindTyped(const Item& key,
     return nullptr;
   }
   return &it->second;
+}
+
+// The key attributes' values in a Key parameter (sort: nullptr without a
+// sort key).
+struct KeyValues {
+  const AttributeValue* partition = nullptr;
+  const AttributeValue* sort = nullptr;
+};
+
+// Finds the values of a Key parameter: exactly the schema's key
+// attributes, of its types, or "The provided key element does not match
+// the schema".
+absl::StatusOr<KeyValues> FindKeyValues(const KeySchema& schema,
+                                        const Item& key) {
+  const size_t expected = schema.has_sort_key() ? 2 : 1;
+  if (key.size() != expected) return ValidationError(kKeyMismatch);
+  KeyValues values;
+  values.partition = FindTyped(key, schema.partition_key);
+  if (values.partition == nullptr) return ValidationError(kKeyMismatch);
+  if (schema.has_sort_key()) {
+    values.sort = FindTyped(key, *schema.sort_key);
+    if (values.sort == nullptr) return ValidationError(kKeyMismatch);
+  }
+  return values;
 }
 
 // Returns the value of `attribute` in an item to be written, or PutItem's
@@ -174,16 +205,19 @@ bool KeySchema::is_key_attribute(absl::string_view name) const {
 
 absl::StatusOr<EncodedKey> ExtractKey(const KeySchema& schema,
                                       const Item& key) {
-  const size_t expected = schema.has_sort_key() ? 2 : 1;
-  if (key.size() != expected) return ValidationError(kKeyMismatch);
-  const AttributeValue* partition = FindTyped(key, schema.partition_key);
-  if (partition == nullptr) return ValidationError(kKeyMismatch);
-  const AttributeValue* sort = nullptr;
-  if (schema.has_sort_key()) {
-    sort = FindTyped(key, *schema.sort_key);
-    if (sort == nullptr) return ValidationError(kKeyMismatch);
-  }
-  return CheckAndEncode(schema, *partition, sort);
+  DYNAMITE_ASSIGN_OR_RETURN(KeyValues values, FindKeyValues(schema, key));
+  return CheckAndEncode(schema, *values.partition, values.sort);
+}
+
+absl::StatusOr<BorrowedKey> ExtractKeyBytes(const KeySchema& schema,
+                                            const Item& key) {
+  DYNAMITE_ASSIGN_OR_RETURN(KeyValues values, FindKeyValues(schema, key));
+  DYNAMITE_RETURN_IF_ERROR(
+      CheckKeyValues(schema, *values.partition, values.sort));
+  BorrowedKey borrowed;
+  borrowed.partition = EncodeKeyBytes(*values.partition);
+  if (values.sort != nullptr) borrowed.sort = EncodeKeyBytes(*values.sort);
+  return borrowed;
 }
 
 absl::StatusOr<EncodedKey> ExtractItemKey(const KeySchema& schema,

@@ -17,6 +17,7 @@
 #include "absl/strings/string_view.h"
 
 #include "store/item.h"
+#include "store/key_bytes.h"
 #include "store/value.h"
 
 namespace dynamite {
@@ -62,6 +63,19 @@ struct EncodedKey {
 // for a key attribute cannot contain an empty string value. Key: <a>" (or
 // "... empty binary value ..."); the key-size messages.
 absl::StatusOr<EncodedKey> ExtractKey(const KeySchema& schema, const Item& key);
+
+// The encoded primary key of a Key parameter, borrowing the bytes of its S
+// and B values (store/key_bytes.h): for a lookup, which needs no copy.
+// `sort` is empty for tables without a sort key.
+struct BorrowedKey {
+  KeyBytes partition;
+  KeyBytes sort;
+};
+
+// ExtractKey(), with the same checks and errors, borrowing the key's S and
+// B values: `key` must outlive the result.
+absl::StatusOr<BorrowedKey> ExtractKeyBytes(const KeySchema& schema,
+                                            const Item& key);
 
 // Validates the key attributes of an item to be written (PutItem): "One or
 // more parameter values were invalid: Missing the key <a> in the item",

@@ -66,10 +66,15 @@ bool SortKeyRange::Contains(absl::string_view key) const {
 Table::Table(TableDefinition definition) : definition_(std::move(definition)) {}
 
 ItemPtr Table::Get(const EncodedKey& key) const {
+  return Get(key.partition, key.sort);
+}
+
+ItemPtr Table::Get(absl::string_view partition_key,
+                   absl::string_view sort_key) const {
   ReaderMutexLock lock(&mu_);
-  auto partition = partitions_.find(key.partition);
+  auto partition = partitions_.find(partition_key);
   if (partition == partitions_.end()) return nullptr;
-  auto it = partition->second.find(absl::string_view(key.sort));
+  auto it = partition->second.find(sort_key);
   if (it == partition->second.end()) return nullptr;
   return it->item();
 }

@@ -118,6 +118,9 @@ class Table {
 
   // Returns the item stored under `key`, or nullptr if there is none.
   ItemPtr Get(const EncodedKey& key) const ABSL_LOCKS_EXCLUDED(mu_);
+  // The same, the key given as its encoded partition and sort key bytes.
+  ItemPtr Get(absl::string_view partition_key, absl::string_view sort_key) const
+      ABSL_LOCKS_EXCLUDED(mu_);
 
   // Atomically reads the item under `key`, passes it to `mutate`, and stores
   // the result. Returns the item that was there before (nullptr if none). If

@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -174,6 +175,59 @@ TEST(KeyTest, ExtractKeyChecksSchemaThenEmptinessThenSize) {
                          {{"pb", AttributeValue::B(std::string(2049, 'x'))},
                           {"sb", AttributeValue::B("")}}),
               IsError(ErrorKind::kValidation, EmptyBinary("sb")));
+}
+
+TEST(KeyTest, ExtractKeyBytesBorrowsStringAndBinaryValues) {
+  const Item composite = {{"pk", AttributeValue::S("user#1")},
+                          {"sk", NumValue("1.50")}};
+  const Item binary = {{"pb", AttributeValue::B("\x01\x02")},
+                       {"sb", AttributeValue::B("\xff")}};
+
+  absl::StatusOr<BorrowedKey> key =
+      ExtractKeyBytes(CompositeSchema(), composite);
+  ASSERT_THAT(key, IsOk());
+  EXPECT_EQ(key->partition.view().data(), composite.at("pk").s().data());
+  EXPECT_EQ(key->sort, KeyBytes(EncodeNumberKey(*Number::Parse("1.5"))));
+  key = ExtractKeyBytes(BinarySchema(), binary);
+  ASSERT_THAT(key, IsOk());
+  EXPECT_EQ(key->partition.view().data(), binary.at("pb").b().data());
+  EXPECT_EQ(key->sort.view().data(), binary.at("sb").b().data());
+  key = ExtractKeyBytes(HashSchema(), {{"pk", AttributeValue::S("a")}});
+  ASSERT_THAT(key, IsOk());
+  EXPECT_EQ(key->sort, KeyBytes());
+}
+
+// ExtractKeyBytes makes the same checks as ExtractKey, in the same order,
+// with the same errors, and encodes the same bytes.
+TEST(KeyTest, ExtractKeyBytesAgreesWithExtractKey) {
+  const std::vector<std::pair<KeySchema, Item>> cases = {
+      {CompositeSchema(),
+       {{"pk", AttributeValue::S("u")}, {"sk", NumValue("7")}}},
+      {HashSchema(), {{"pk", AttributeValue::S("a")}}},
+      {CompositeSchema(), {}},
+      {CompositeSchema(), {{"pk", AttributeValue::S("")}}},
+      {CompositeSchema(), {{"pk", NumValue("1")}, {"sk", NumValue("1")}}},
+      {HashSchema(), {{"pk", AttributeValue::S("a")}, {"sk", NumValue("1")}}},
+      {CompositeSchema(),
+       {{"pk", AttributeValue::S("")}, {"sk", NumValue("1")}}},
+      {BinarySchema(),
+       {{"pb", AttributeValue::B(std::string(2049, 'x'))},
+        {"sb", AttributeValue::B("")}}},
+      {BinarySchema(),
+       {{"pb", AttributeValue::B(std::string(2049, 'x'))},
+        {"sb", AttributeValue::B("x")}}},
+      {BinarySchema(),
+       {{"pb", AttributeValue::B("x")},
+        {"sb", AttributeValue::B(std::string(1025, 'x'))}}},
+  };
+  for (const auto& [schema, key] : cases) {
+    const absl::StatusOr<EncodedKey> owned = ExtractKey(schema, key);
+    const absl::StatusOr<BorrowedKey> borrowed = ExtractKeyBytes(schema, key);
+    ASSERT_EQ(owned.status(), borrowed.status());
+    if (!owned.ok()) continue;
+    EXPECT_EQ(borrowed->partition.view(), owned->partition);
+    EXPECT_EQ(borrowed->sort.view(), owned->sort);
+  }
 }
 
 TEST(KeyTest, ExtractItemKeyIgnoresNonKeyAttributes) {
