@@ -15,7 +15,7 @@
 //       .billing_mode = dynamite::BillingMode::kPayPerRequest};
 //   auto created = db.CreateTable(create);
 //   dynamite::PutItemRequest put{.table_name = "Leaderboard", .item = ...};
-//   auto put_result = db.PutItem(put);
+//   auto put_result = db.PutItem(std::move(put));  // moves the item in
 //   dynamite::QueryRequest query{
 //       .table_name = "Leaderboard",
 //       .key_condition_expression = "leaderboardId = :s",
@@ -67,7 +67,10 @@ class Database {
   // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).
   // The writes return a WriteResult (api/write_result.h): a StatusOr that
   // also carries the item a failed ConditionExpression was checked against.
-  WriteResult<PutItemResponse> PutItem(const PutItemRequest& request);
+  // PutItem stores the request's item, so it takes the request by value:
+  // pass a temporary or std::move(request) and the item is moved into the
+  // table, not copied (a request passed as an lvalue is copied whole).
+  WriteResult<PutItemResponse> PutItem(PutItemRequest request);
   absl::StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
   WriteResult<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request);
   WriteResult<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request);

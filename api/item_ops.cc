@@ -87,7 +87,7 @@ ValidateGetItem(const GetItemRequest& request, ExpressionCache& cache) {
 
 }  // namespace
 
-WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
+WriteResult<PutItemResponse> Database::PutItem(PutItemRequest request) {
   DYNAMITE_RETURN_IF_ERROR(ValidatePutItem(request));
   Placeholders placeholders = MakePlaceholders(
       request.expression_attribute_names, request.expression_attribute_values);
@@ -104,9 +104,10 @@ WriteResult<PutItemResponse> Database::PutItem(const PutItemRequest& request) {
   DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                             ExtractItemKey(table->schema(), request.item));
 
-  // Copied before the table lock is taken, so the lock covers only the
-  // condition and the swap.
-  Item item = request.item;
+  // Moved out of the request (validated above, and read no more) before
+  // the table lock is taken, so the lock covers only the condition and the
+  // swap.
+  Item item = std::move(request.item);
   absl::StatusOr<ItemPtr> old = table->Mutate(
       key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
         DYNAMITE_RETURN_IF_ERROR(condition.Check(current));

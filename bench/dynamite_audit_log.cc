@@ -124,7 +124,7 @@ std::unique_ptr<Database> LoadAuditLogDatabase(
 absl::Status PutAuditLogItem(Database& db, const AuditLogItem& item) {
   PutItemRequest put{.table_name = std::string(kAuditLogTable),
                      .item = AuditLogItemToItem(item)};
-  return db.PutItem(put).status();
+  return db.PutItem(std::move(put)).status();
 }
 
 absl::Status DeleteAuditLogItem(Database& db, const AuditLogItem& item) {

@@ -200,7 +200,7 @@ std::unique_ptr<Database> LoadPlayers() {
           .table_name = kTable,
           .item = PlayerItem(team_id, absl::StrFormat("p_%05d", i), score,
                              outcome)};
-      if (!db->PutItem(put).ok()) return nullptr;
+      if (!db->PutItem(std::move(put)).ok()) return nullptr;
     }
   }
   return db;

@@ -91,7 +91,7 @@ std::unique_ptr<Database> Load(const std::vector<LeaderboardItem>& items) {
   for (const LeaderboardItem& item : items) {
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
                        .item = ItemOf(item)};
-    if (!db->PutItem(put).ok()) return nullptr;
+    if (!db->PutItem(std::move(put)).ok()) return nullptr;
   }
   return db;
 }
@@ -267,7 +267,7 @@ void BM_DynamiteSubmit(benchmark::State& state) {
     ++pending;
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
                        .item = ItemOf(item)};
-    WriteResult<PutItemResponse> result = loaded.store->PutItem(put);
+    WriteResult<PutItemResponse> result = loaded.store->PutItem(std::move(put));
     if (!result.ok()) {
       state.SkipWithError(result.status().ToString().c_str());
       break;

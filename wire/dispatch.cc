@@ -37,7 +37,9 @@ template <auto kDecode, auto kMethod, auto kEncode>
 WireResponse Run(Database& db, const JsonValue& body) {
   auto request = kDecode(body);
   if (!request.ok()) return ErrorResponse(request.status());
-  auto response = (db.*kMethod)(*request);
+  // An rvalue: a method that stores what it is given (PutItem takes its
+  // request by value) moves it instead of copying.
+  auto response = (db.*kMethod)(*std::move(request));
   if (!response.ok()) {
     return ErrorResponse(response.status(), ErrorItem(response));
   }

@@ -3,6 +3,7 @@
 
 #include <cstdio>
 #include <string>
+#include <utility>
 
 #include "absl/strings/str_format.h"
 
@@ -39,7 +40,8 @@ int main() {
         {"score",
          dynamite::AttributeValue::N(dynamite::Number::FromInt(score))},
     };
-    if (auto put_result = db.PutItem(put); !put_result.ok()) {
+    // By value: std::move hands the item to the table without a copy.
+    if (auto put_result = db.PutItem(std::move(put)); !put_result.ok()) {
       std::fprintf(stderr, "%s\n", put_result.status().ToString().c_str());
       return 1;
     }

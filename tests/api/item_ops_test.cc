@@ -1,4 +1,5 @@
 #include <string>
+#include <utility>
 
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -55,6 +56,36 @@ TEST_F(ItemOpsTest, PutThenGetReturnsTheItem) {
   ASSERT_THAT(got, IsOk());
   ASSERT_THAT(got->item, NotNull());
   EXPECT_EQ(got->item->at("x").s(), "y");
+}
+
+// PutItem takes its request by value: an lvalue request is copied and
+// left as it was, so it can be sent again; a moved one gives up its item.
+TEST_F(ItemOpsTest, PutLeavesAnLvalueRequestAsItWas) {
+  const Item item = {
+      {"pk", S("a")}, {"sk", N("1")}, {"long", S(std::string(40, 'x'))}};
+  PutItemRequest put{.table_name = "composite", .item = item};
+
+  ASSERT_THAT(db_.PutItem(put), IsOk());
+  EXPECT_EQ(put.item, item);
+  ASSERT_THAT(db_.PutItem(put), IsOk());
+
+  auto got = Get("composite", {{"pk", S("a")}, {"sk", N("1")}});
+  ASSERT_THAT(got, IsOk());
+  ASSERT_THAT(got->item, NotNull());
+  EXPECT_EQ(*got->item, item);
+}
+
+TEST_F(ItemOpsTest, PutStoresAMovedRequestsItem) {
+  const Item item = {
+      {"pk", S("a")}, {"sk", N("2")}, {"long", S(std::string(40, 'x'))}};
+  PutItemRequest put{.table_name = "composite", .item = item};
+
+  ASSERT_THAT(db_.PutItem(std::move(put)), IsOk());
+
+  auto got = Get("composite", {{"pk", S("a")}, {"sk", N("2")}});
+  ASSERT_THAT(got, IsOk());
+  ASSERT_THAT(got->item, NotNull());
+  EXPECT_EQ(*got->item, item);
 }
 
 TEST_F(ItemOpsTest, GetMissingItemReturnsNoItem) {
