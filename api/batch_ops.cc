@@ -152,11 +152,12 @@ absl::StatusOr<EncodedKey> ExtractPutKey(const KeySchema& schema,
   return ExtractItemKey(schema, item);
 }
 
-// One validated write: the item to store, or nullptr to delete.
+// One validated write: the item to store (the request's own, moved from
+// when written), or nullptr to delete.
 struct PlannedWrite {
   std::shared_ptr<Table> table;
   EncodedKey key;
-  const Item* item = nullptr;
+  Item* item = nullptr;
 };
 
 // The table's share of the batch, keyed and checked for duplicates. Keys
@@ -164,10 +165,10 @@ struct PlannedWrite {
 // item, reference §2.4). A list holds at most 25 writes: a linear scan is
 // cheaper than a set.
 absl::Status PlanTableWrites(std::shared_ptr<Table> table,
-                             const std::vector<WriteRequest>& writes,
+                             std::vector<WriteRequest>& writes,
                              std::vector<PlannedWrite>& plan) {
   const size_t first = plan.size();
-  for (const WriteRequest& write : writes) {
+  for (WriteRequest& write : writes) {
     PlannedWrite planned{.table = table};
     if (write.put_request.has_value()) {
       planned.item = &write.put_request->item;
@@ -267,7 +268,7 @@ struct PlannedRead {
 }  // namespace
 
 absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
-    const BatchWriteItemRequest& request) {
+    BatchWriteItemRequest request) {
   DYNAMITE_RETURN_IF_ERROR(CheckWriteConstraints(request));
   DYNAMITE_RETURN_IF_ERROR(CheckWrites(request));
   std::vector<std::shared_ptr<Table>> tables;
@@ -277,15 +278,15 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   }
   std::vector<PlannedWrite> plan;
   size_t t = 0;
-  for (const auto& [name, writes] : request.request_items) {
+  for (auto& [name, writes] : request.request_items) {
     DYNAMITE_RETURN_IF_ERROR(PlanTableWrites(tables[t++], writes, plan));
   }
 
   for (PlannedWrite& write : plan) {
-    // Copied before the table lock is taken, so the lock covers only the
-    // swap.
+    // Moved out of the request (validated whole above) before the table
+    // lock is taken, so the lock covers only the swap.
     std::optional<Item> item;
-    if (write.item != nullptr) item = *write.item;
+    if (write.item != nullptr) item = std::move(*write.item);
     absl::StatusOr<ItemPtr> old = write.table->Mutate(
         write.key, [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
           return std::move(item);

@@ -76,9 +76,11 @@ class Database {
   WriteResult<DeleteItemResponse> DeleteItem(const DeleteItemRequest& request);
 
   // Batches (api/batch_ops.cc): validated whole before anything is read or
-  // written; Unprocessed* always come back empty.
+  // written; Unprocessed* always come back empty. BatchWriteItem takes its
+  // request by value, as PutItem does: std::move(request) moves the items
+  // in.
   absl::StatusOr<BatchWriteItemResponse> BatchWriteItem(
-      const BatchWriteItemRequest& request);
+      BatchWriteItemRequest request);
   absl::StatusOr<BatchGetItemResponse> BatchGetItem(
       const BatchGetItemRequest& request);
 

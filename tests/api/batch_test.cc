@@ -111,6 +111,28 @@ TEST_F(BatchTest, WritePutsAndDeletesAcrossTables) {
   ASSERT_THAT(Get("composite", {{"pk", S("p")}, {"sk", N("7.0")}}), NotNull());
 }
 
+// BatchWriteItem takes its request by value, as PutItem does: an lvalue
+// request is copied and left as it was; a moved one gives up its items.
+TEST_F(BatchTest, WriteLeavesAnLvalueRequestAsItWasAndMovesAnRvalue) {
+  const Item first = {{"pk", S("a")}, {"v", S(std::string(40, '1'))}};
+  const Item second = {{"pk", S("b")}, {"v", S(std::string(40, '2'))}};
+  BatchWriteItemRequest request{.request_items = {{"simple", {Put(first)}}}};
+
+  ASSERT_THAT(db_.BatchWriteItem(request), IsOk());
+  ASSERT_THAT(request.request_items["simple"], SizeIs(1));
+  EXPECT_EQ(request.request_items["simple"][0].put_request->item, first);
+  ASSERT_THAT(db_.BatchWriteItem(BatchWriteItemRequest{
+                  .request_items = {{"simple", {Put(second)}}}}),
+              IsOk());
+
+  ItemPtr a = Get("simple", {{"pk", S("a")}});
+  ItemPtr b = Get("simple", {{"pk", S("b")}});
+  ASSERT_THAT(a, NotNull());
+  ASSERT_THAT(b, NotNull());
+  EXPECT_EQ(*a, first);
+  EXPECT_EQ(*b, second);
+}
+
 TEST_F(BatchTest, WritePutReplacesTheWholeItem) {
   PutSimple("a", "old");
 
