@@ -131,7 +131,9 @@ class AttributeMap {
   size_type size() const;
   size_type capacity() const;
   void reserve(size_type n);
-  // Frees the vector's slack; stored items call it (store/table.cc).
+  // Frees the slack of the map's vector and of every value in it, nested
+  // maps, lists and sets included (AttributeValue::shrink_to_fit()); stored
+  // items call it (store/table.cc).
   void shrink_to_fit();
   void clear();
   // Out of line: std::vector::swap instantiates the entry type, which needs

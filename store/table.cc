@@ -124,7 +124,7 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
   }
   if (next.has_value()) {
     // An item is stored for its lifetime: drop the slack its builder's
-    // inserts left (an AttributeMap is one vector).
+    // inserts left (an AttributeMap is one vector), nested values' too.
     next->shrink_to_fit();
     const int64_t size = ItemSize(*next);
     PartitionEntry entry = MakeEntry(

@@ -96,6 +96,39 @@ TEST(TableTest, MutateStoresItemsWithoutSlack) {
   EXPECT_EQ(stored->capacity(), 3u);
 }
 
+// Slack inside nested values too: an UpdateItem growing a nested map or a
+// list builds the next item by inserting into copies of them.
+TEST(TableTest, MutateStoresNestedValuesWithoutSlack) {
+  Table table(Definition());
+
+  ASSERT_THAT(
+      table.Mutate({"a", "1"},
+                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                     AttributeMap inner;
+                     inner.reserve(16);
+                     inner["n"] = AttributeValue::Bool(true);
+                     std::vector<AttributeValue> list;
+                     list.reserve(16);
+                     list.push_back(AttributeValue::M(inner));
+                     std::vector<std::string> set;
+                     set.reserve(16);
+                     set.emplace_back("s");
+                     Item item = MakeItem("a", "1");
+                     item["m"] = AttributeValue::M(std::move(inner));
+                     item["l"] = AttributeValue::L(std::move(list));
+                     item["ss"] = AttributeValue::SS(std::move(set));
+                     return item;
+                   }),
+      IsOk());
+
+  const ItemPtr stored = table.Get({"a", "1"});
+  ASSERT_NE(stored, nullptr);
+  EXPECT_EQ(stored->at("m").m().capacity(), 1u);
+  EXPECT_EQ(stored->at("l").l().capacity(), 1u);
+  EXPECT_EQ(stored->at("l").l()[0].m().capacity(), 1u);
+  EXPECT_EQ(stored->at("ss").ss().capacity(), 1u);
+}
+
 TEST(TableTest, MutateLeavesTableUnchangedOnError) {
   Table table(Definition());
   Put(table, "a", "1");
