@@ -33,25 +33,21 @@ PartitionEntry::PartitionEntry(PartitionEntry&& other) noexcept
       item_(std::move(other.item_)) {}
 
 PartitionEntry& PartitionEntry::operator=(PartitionEntry&& other) noexcept {
-  if (this != &other) {
-    FreeKey();
-    key_data_ = std::exchange(other.key_data_, nullptr);
-    key_size_ = std::exchange(other.key_size_, 0);
-    size_ = other.size_;
-    item_ = std::move(other.item_);
-  }
+  if (this != &other) TakeFrom(other);
   return *this;
 }
 
 PartitionEntry::~PartitionEntry() { FreeKey(); }
 
-void PartitionEntry::Replace(PartitionEntry next) const {
+void PartitionEntry::Replace(PartitionEntry next) const { TakeFrom(next); }
+
+void PartitionEntry::TakeFrom(PartitionEntry& other) const {
   // The old key may point into the old item, so both change together.
   FreeKey();
-  key_data_ = std::exchange(next.key_data_, nullptr);
-  key_size_ = std::exchange(next.key_size_, 0);
-  size_ = next.size_;
-  item_ = std::move(next.item_);
+  key_data_ = std::exchange(other.key_data_, nullptr);
+  key_size_ = std::exchange(other.key_size_, 0);
+  size_ = other.size_;
+  item_ = std::move(other.item_);
 }
 
 void PartitionEntry::FreeKey() const {

@@ -89,6 +89,9 @@ class PartitionEntry {
                  int64_t size);
   size_t KeySize() const { return key_size_ & ~kOwned; }
   void FreeKey() const;
+  // Frees this entry's key and takes `other`'s key, size and item, leaving
+  // `other` empty. Const for Replace(); the members are mutable.
+  void TakeFrom(PartitionEntry& other) const;
 
   mutable const char* key_data_;
   mutable uint32_t key_size_;
