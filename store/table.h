@@ -6,9 +6,8 @@
 // order. Items are held as std::shared_ptr<const Item>: stored items are
 // immutable, a write swaps the pointer, and a reader that got a pointer
 // keeps a consistent snapshot of that item without copying it. A partition
-// emptied by
-// deletes is removed. Tables without a sort key keep their one item per
-// partition under the empty sort key.
+// emptied by deletes is removed. Tables without a sort key keep their one
+// item per partition under the empty sort key.
 //
 // Thread safety: all public methods may be called concurrently. One
 // Mutex (common/mutex.h) per table: reads (Get, VisitPartition, stats) take it
