@@ -19,13 +19,16 @@
 // than kept in LRU order: no bookkeeping on the hit path, and memory stays
 // bounded against a client that sends endless distinct texts.
 //
-// Thread safety: thread-safe. Lookups share a reader lock; the trees handed
-// out are immutable and outlive their eviction.
+// Thread safety: thread-safe. Each thread first looks in a memo of the few
+// entries it used last, its own (no lock); the shared map's lookups share a
+// reader lock. The trees handed out are immutable and outlive their
+// eviction.
 
 #ifndef DYNAMITE_QUERY_EXPRESSION_CACHE_H_
 #define DYNAMITE_QUERY_EXPRESSION_CACHE_H_
 
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <string>
 #include <vector>
@@ -48,7 +51,7 @@ class ExpressionCache {
   static constexpr size_t kDefaultCapacity = 4096;
 
   explicit ExpressionCache(size_t capacity = kDefaultCapacity)
-      : capacity_(capacity) {}
+      : capacity_(capacity), id_(NextId()) {}
 
   ExpressionCache(const ExpressionCache&) = delete;
   ExpressionCache& operator=(const ExpressionCache&) = delete;
@@ -95,10 +98,16 @@ class ExpressionCache {
                                       const Parse& parse,
                                       const Entry** entry_out = nullptr);
 
+  // Looks in the thread's memo of recent entries (expression_cache.cc),
+  // then in the map.
   std::shared_ptr<const Entry> Find(absl::string_view key) const;
   void Insert(std::string key, std::shared_ptr<const Entry> entry);
 
+  static uint64_t NextId();
+
   const size_t capacity_;
+  // Marks this cache's entries in the threads' memos.
+  const uint64_t id_;
   mutable Mutex mu_;
   absl::flat_hash_map<std::string, std::shared_ptr<const Entry>> entries_
       ABSL_GUARDED_BY(mu_);

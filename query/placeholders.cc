@@ -27,22 +27,35 @@ absl::Status UnusedError(absl::string_view parameter,
 
 using KeySet = Placeholders::KeyList;
 
-// Up to this many used keys are searched in place; more are sorted once.
-// A request uses a few placeholders, and sorting them would cost more
-// than the scans.
+// The keys a request used, searched by address. A request uses a few, so
+// up to kScanAtMost are scanned where they lie, with nothing copied; more
+// are copied and sorted once, then binary-searched.
 constexpr size_t kScanAtMost = 16;
 
-KeySet Searchable(KeySet keys) {
-  if (keys.size() > kScanAtMost) std::sort(keys.begin(), keys.end());
-  return keys;
-}
-
-bool Contains(const KeySet& keys, const std::string* key) {
-  if (keys.size() > kScanAtMost) {
-    return std::binary_search(keys.begin(), keys.end(), key);
+class UsedKeys {
+ public:
+  explicit UsedKeys(const KeySet& keys) : keys_(&keys) {
+    if (keys.size() > kScanAtMost) {
+      sorted_ = keys;
+      std::sort(sorted_.begin(), sorted_.end());
+      keys_ = &sorted_;
+    }
   }
-  return std::find(keys.begin(), keys.end(), key) != keys.end();
-}
+  // keys_ may point at sorted_.
+  UsedKeys(const UsedKeys&) = delete;
+  UsedKeys& operator=(const UsedKeys&) = delete;
+
+  bool Contains(const std::string* key) const {
+    if (keys_ == &sorted_) {
+      return std::binary_search(sorted_.begin(), sorted_.end(), key);
+    }
+    return std::find(keys_->begin(), keys_->end(), key) != keys_->end();
+  }
+
+ private:
+  const KeySet* keys_;
+  KeySet sorted_;
+};
 
 }  // namespace
 
@@ -115,9 +128,9 @@ absl::Status Placeholders::CheckAllUsed() const {
   // Both maps iterate in ascending key order, so the lists come out sorted.
   std::vector<absl::string_view> unused;
   if (names_ != nullptr) {
-    const KeySet used = Searchable(used_names_);
+    const UsedKeys used(used_names_);
     for (const auto& [key, name] : *names_) {
-      if (!Contains(used, &key)) unused.push_back(key);
+      if (!used.Contains(&key)) unused.push_back(key);
     }
   }
   if (absl::Status s = UnusedError("ExpressionAttributeNames", unused);
@@ -125,9 +138,9 @@ absl::Status Placeholders::CheckAllUsed() const {
     return s;
   }
   if (values_ != nullptr) {
-    const KeySet used = Searchable(used_values_);
+    const UsedKeys used(used_values_);
     for (const auto& [key, value] : *values_) {
-      if (!Contains(used, &key)) unused.push_back(key);
+      if (!used.Contains(&key)) unused.push_back(key);
     }
   }
   return UnusedError("ExpressionAttributeValues", unused);

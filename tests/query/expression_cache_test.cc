@@ -320,6 +320,62 @@ TEST(ExpressionCacheTest, StaysWithinItsCapacity) {
   }
 }
 
+// Each thread keeps a memo of the entries it used last, in front of the
+// shared map. The memo answers only for the cache an entry came from.
+TEST(ExpressionCacheTest, EachCacheAnswersWithItsOwnEntries) {
+  ExpressionCache first;
+  ExpressionCache second;
+  const AttributeMap values = {{":v", N("1")}};
+  Placeholders a(nullptr, &values);
+  Placeholders b(nullptr, &values);
+  absl::StatusOr<BoundCondition> from_first = first.CompileCondition(
+      "memo_a = :v", ExpressionKind::kFilterExpression, a);
+  absl::StatusOr<BoundCondition> from_second = second.CompileCondition(
+      "memo_a = :v", ExpressionKind::kFilterExpression, b);
+  ASSERT_THAT(from_first, IsOk());
+  ASSERT_THAT(from_second, IsOk());
+  EXPECT_NE(from_first->shared_tree(), from_second->shared_tree());
+  EXPECT_EQ(second.size(), 1u);
+}
+
+// More texts than the memo holds: the first is still found in the map.
+TEST(ExpressionCacheTest, FindsEntriesTheMemoNoLongerHolds) {
+  ExpressionCache cache;
+  const AttributeMap values = {{":v", N("1")}};
+  auto compile = [&](int i) {
+    Placeholders placeholders(nullptr, &values);
+    absl::StatusOr<BoundCondition> bound =
+        cache.CompileCondition(absl::StrCat("memo_b", i, " = :v"),
+                               ExpressionKind::kFilterExpression, placeholders);
+    EXPECT_THAT(bound, IsOk());
+    return bound.ok() ? bound->shared_tree() : nullptr;
+  };
+  const auto first = compile(0);
+  for (int i = 1; i < 20; ++i) compile(i);
+  EXPECT_EQ(compile(0), first);
+  EXPECT_EQ(cache.size(), 20u);
+}
+
+// A request with other value types replaces the entry, in the memo too:
+// the next request of those types reuses the new tree.
+TEST(ExpressionCacheTest, TheMemoFollowsAReplacedEntry) {
+  ExpressionCache cache;
+  const AttributeMap number = {{":v", N("1")}};
+  const AttributeMap string = {{":v", S("x")}};
+  auto compile = [&](const AttributeMap& values) {
+    Placeholders placeholders(nullptr, &values);
+    absl::StatusOr<BoundCondition> bound = cache.CompileCondition(
+        "memo_c = :v", ExpressionKind::kFilterExpression, placeholders);
+    EXPECT_THAT(bound, IsOk());
+    return bound.ok() ? bound->shared_tree() : nullptr;
+  };
+  const auto as_number = compile(number);
+  const auto as_string = compile(string);
+  EXPECT_NE(as_number, as_string);
+  EXPECT_EQ(compile(string), as_string);
+  EXPECT_EQ(cache.size(), 1u);
+}
+
 // ------------------------------------------------- differential testing
 
 // A values map for the generator's placeholders: each present or not, of a
