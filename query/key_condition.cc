@@ -181,14 +181,15 @@ absl::Status NotSupported() {
 }
 
 // The schema checks of one key attribute (dynalite actions/query.js, which
-// follows DynamoDB's order).
+// follows DynamoDB's order). `term` is the attribute's term of `terms`, or
+// null when it has none.
 absl::Status CheckKeyTerm(const KeySchema& schema, const KeyAttribute& key,
-                          KeyRole role, const KeyConditionTermList& terms) {
+                          KeyRole role, const KeyConditionTermList& terms,
+                          const KeyConditionTerm* term) {
   const bool is_partition = role == KeyRole::kPartition;
   if (is_partition && !schema.has_sort_key() && terms.size() > 1) {
     return NotSupported();
   }
-  const KeyConditionTerm* term = FindTerm(terms, key.name);
   if (term == nullptr) {
     if (is_partition || terms.size() > 1) {
       return ValidationError(absl::StrCat(
@@ -244,23 +245,26 @@ absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
 
 absl::StatusOr<KeyCondition> BindKeyCondition(const KeyConditionTermList& terms,
                                               const KeySchema& schema) {
-  DYNAMITE_RETURN_IF_ERROR(
-      CheckKeyTerm(schema, schema.partition_key, KeyRole::kPartition, terms));
+  // Each term is looked up once, for the checks and the result.
+  const KeyConditionTerm* partition =
+      FindTerm(terms, schema.partition_key.name);
+  const KeyConditionTerm* sort_term =
+      schema.has_sort_key() ? FindTerm(terms, schema.sort_key->name) : nullptr;
+  DYNAMITE_RETURN_IF_ERROR(CheckKeyTerm(schema, schema.partition_key,
+                                        KeyRole::kPartition, terms, partition));
   if (schema.has_sort_key()) {
-    DYNAMITE_RETURN_IF_ERROR(
-        CheckKeyTerm(schema, *schema.sort_key, KeyRole::kSort, terms));
+    DYNAMITE_RETURN_IF_ERROR(CheckKeyTerm(schema, *schema.sort_key,
+                                          KeyRole::kSort, terms, sort_term));
   }
+  // The partition check passed, so its term is there.
   KeyCondition result;
-  result.partition_value =
-      FindTerm(terms, schema.partition_key.name)->values.front();
-  if (schema.has_sort_key()) {
-    if (const KeyConditionTerm* term = FindTerm(terms, schema.sort_key->name)) {
-      SortKeyCondition sort;
-      sort.op = term->op;
-      sort.value = term->values.front();
-      if (term->values.size() > 1) sort.upper = term->values[1];
-      result.sort = sort;
-    }
+  result.partition_value = partition->values.front();
+  if (sort_term != nullptr) {
+    SortKeyCondition sort;
+    sort.op = sort_term->op;
+    sort.value = sort_term->values.front();
+    if (sort_term->values.size() > 1) sort.upper = sort_term->values[1];
+    result.sort = sort;
   }
   return result;
 }

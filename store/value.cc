@@ -270,6 +270,22 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
 }
 
 absl::Status ValidateAttributeValue(const AttributeValue& value) {
+  switch (value.type()) {
+    case ValueType::kS:
+    case ValueType::kN:
+    case ValueType::kB:
+    case ValueType::kBool:
+    case ValueType::kNull:
+      // A scalar holds no set and no nesting: nothing to walk. Most values
+      // of a request are scalars.
+      return absl::OkStatus();
+    case ValueType::kM:
+    case ValueType::kL:
+    case ValueType::kSS:
+    case ValueType::kNS:
+    case ValueType::kBS:
+      break;
+  }
   if (!WithinNestingLimit(value, 1)) return ValidationError(kTooDeep);
   return ValidateSets(value);
 }
