@@ -119,14 +119,15 @@ class AttributeValue {
       rep_;
 };
 
-// See AttributeMap's initializer_list constructor: the members are mutable
-// so that it can move them out of the (const) list. Implicit, so that
-// `{"name", value}` and an existing entry both make one.
 namespace store_internal {
+// What a ListEntry's name can be made from.
 template <typename K>
 concept ListEntryName = std::is_constructible_v<std::string, K&&>;
 }  // namespace store_internal
 
+// See AttributeMap's initializer_list constructor: the members are mutable
+// so that it can move them out of the (const) list. Implicit, so that
+// `{"name", value}` and an existing entry both make one.
 struct AttributeMap::ListEntry {
   template <store_internal::ListEntryName K>
   // NOLINTNEXTLINE(google-explicit-constructor)

@@ -88,6 +88,19 @@ std::string EncodeOptionalItem(absl::string_view field, const ItemPtr& item) {
   return JsonText(buffer);
 }
 
+// The parameters DeleteItem and UpdateItem share, in the order both read
+// them (the reader reports the first error met).
+template <typename Request>
+void ReadKeyedWrite(RequestReader& reader, Request& request) {
+  ReadReturnConsumedCapacity(reader);
+  request.table_name = ReadTableName(reader);
+  request.return_values = ReadReturnValues(reader);
+  ReadReturnItemCollectionMetrics(reader);
+  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
+  request.return_values_on_condition_check_failure =
+      ReadReturnValuesOnConditionCheckFailure(reader);
+}
+
 }  // namespace
 
 // The order of the reads is DynamoDB's order of constraint errors.
@@ -132,13 +145,7 @@ absl::StatusOr<DeleteItemRequest> DecodeDeleteItemRequest(
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("DeleteItem", body));
   DeleteItemRequest request;
-  ReadReturnConsumedCapacity(reader);
-  request.table_name = ReadTableName(reader);
-  request.return_values = ReadReturnValues(reader);
-  ReadReturnItemCollectionMetrics(reader);
-  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
-  request.return_values_on_condition_check_failure =
-      ReadReturnValuesOnConditionCheckFailure(reader);
+  ReadKeyedWrite(reader, request);
   ReadCondition(reader, request);
   ReadExpectedCondition(reader, request);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
@@ -150,13 +157,7 @@ absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("UpdateItem", body));
   UpdateItemRequest request;
-  ReadReturnConsumedCapacity(reader);
-  request.table_name = ReadTableName(reader);
-  request.return_values = ReadReturnValues(reader);
-  ReadReturnItemCollectionMetrics(reader);
-  request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
-  request.return_values_on_condition_check_failure =
-      ReadReturnValuesOnConditionCheckFailure(reader);
+  ReadKeyedWrite(reader, request);
   request.update_expression = reader.String(reader.Member("UpdateExpression"));
   request.attribute_updates = ReadAttributeUpdates(reader);
   ReadCondition(reader, request);
