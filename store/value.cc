@@ -38,6 +38,12 @@ constexpr absl::string_view kTooDeep =
     "Nesting Levels have exceeded supported limits: Attributes in the item "
     "have nested levels beyond supported limit";
 
+// S, N, B, BOOL and NULL: the types that hold no other value. They are
+// the enumerators before kM (ValueType's order is the variant's, fixed).
+constexpr bool IsScalar(ValueType type) { return type < ValueType::kM; }
+static_assert(IsScalar(ValueType::kNull) && IsScalar(ValueType::kS) &&
+              !IsScalar(ValueType::kM) && !IsScalar(ValueType::kBS));
+
 // Returns true if `members` holds two equal strings.
 bool HasDuplicates(const std::vector<std::string>& members) {
   std::vector<absl::string_view> sorted(members.begin(), members.end());
@@ -270,22 +276,9 @@ bool operator==(const AttributeValue& a, const AttributeValue& b) {
 }
 
 absl::Status ValidateAttributeValue(const AttributeValue& value) {
-  switch (value.type()) {
-    case ValueType::kS:
-    case ValueType::kN:
-    case ValueType::kB:
-    case ValueType::kBool:
-    case ValueType::kNull:
-      // A scalar holds no set and no nesting: nothing to walk. Most values
-      // of a request are scalars.
-      return absl::OkStatus();
-    case ValueType::kM:
-    case ValueType::kL:
-    case ValueType::kSS:
-    case ValueType::kNS:
-    case ValueType::kBS:
-      break;
-  }
+  // A scalar holds no set and no nesting: nothing to walk. Most values of a
+  // request are scalars.
+  if (IsScalar(value.type())) return absl::OkStatus();
   if (!WithinNestingLimit(value, 1)) return ValidationError(kTooDeep);
   return ValidateSets(value);
 }
