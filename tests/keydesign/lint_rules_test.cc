@@ -1,7 +1,11 @@
 // Each rule of the key-design linter on crafted data: one test that
 // provokes it, one that it stays silent on the correct design.
 
+#include "keydesign/lint_rules.h"
+
+#include <cstdint>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "gmock/gmock.h"
@@ -247,6 +251,56 @@ TEST(PartitionSkewTest, SilentOnEvenPartitions) {
     even.push_back({season, {"a", "b", "c", "d", "e"}});
   }
   EXPECT_THAT(RulesOf(LintTableDesign(TableOf(even))), IsEmpty());
+}
+
+// Collections of the given sizes in bytes, one item each (too few for the
+// hot-partition warning), as GroupCollections() would report them. Sizes
+// near 10 GB cannot be built from items in a test.
+LintCollections CollectionsOfSize(
+    const std::vector<std::pair<std::string, int64_t>>& sizes) {
+  LintCollections table{.table = "T", .sort_key_name = "sk"};
+  for (const auto& [pk, bytes] : sizes) {
+    table.collections.push_back(
+        {.partition_key = pk, .item_count = 1, .size_bytes = bytes});
+    table.item_count += 1;
+    table.size_bytes += bytes;
+  }
+  return table;
+}
+
+constexpr int64_t kGiB = int64_t{1} << 30;
+
+TEST(PartitionSkewTest, WithALocalIndexFlagsCollectionsNearAndPast10GB) {
+  // Past 10 GB is an error; past 80% of it (8 GiB) a warning; exactly at
+  // either bound is not past it.
+  const LintCollections table = CollectionsOfSize({{"A", 11 * kGiB},
+                                                   {"B", 10 * kGiB},
+                                                   {"C", 8 * kGiB + 1},
+                                                   {"D", 8 * kGiB},
+                                                   {"E", 10 * kGiB + 1}});
+  std::vector<LintFinding> findings = CheckPartitionSkew(
+      table, LintTable{.name = "T", .has_local_secondary_index = true});
+  ASSERT_EQ(findings.size(), 3u);
+  EXPECT_EQ(findings[0].severity, LintSeverity::kInfo);
+  const LintFinding& over = findings[1];
+  EXPECT_EQ(over.severity, LintSeverity::kError);
+  EXPECT_EQ(over.rule, "partition-skew");
+  EXPECT_THAT(over.message, HasSubstr("larger than DynamoDB's 10 GB limit"));
+  EXPECT_THAT(over.collections, ElementsAre("A", "E"));
+  EXPECT_THAT(over.examples,
+              ElementsAre("A: 11811160064 bytes", "E: 10737418241 bytes"));
+  EXPECT_THAT(over.fix, HasSubstr("ItemCollectionSizeLimitExceededException"));
+  const LintFinding& near = findings[2];
+  EXPECT_EQ(near.severity, LintSeverity::kWarning);
+  EXPECT_THAT(near.message, HasSubstr("past 80% of DynamoDB's 10 GB limit"));
+  EXPECT_THAT(near.collections, ElementsAre("B", "C"));
+}
+
+TEST(PartitionSkewTest, WithoutALocalIndexCollectionsMayPass10GB) {
+  std::vector<LintFinding> findings = CheckPartitionSkew(
+      CollectionsOfSize({{"A", 11 * kGiB}, {"B", 1}}), LintTable{.name = "T"});
+  ASSERT_EQ(findings.size(), 1u);
+  EXPECT_EQ(findings[0].severity, LintSeverity::kInfo);
 }
 
 TEST(NumberPrecisionTest, FlagsImpreciseNumbersRecordedByTheReader) {
