@@ -288,7 +288,7 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
     std::optional<Item> item;
     if (write.item != nullptr) item = std::move(*write.item);
     absl::StatusOr<ItemPtr> old = write.table->Mutate(
-        write.key, [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+        write.key, [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
           return std::move(item);
         });
     // Unreachable: the mutation above never fails.
@@ -329,8 +329,7 @@ absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
       if (item == nullptr) continue;
       // Projected outside the table's lock: the snapshot is immutable.
       if (planned.projection != nullptr) {
-        item = std::make_shared<const Item>(
-            ProjectItem(*item, *planned.projection));
+        item = MakeItemPtr(ProjectItem(*item.packed(), *planned.projection));
       }
       found.push_back(std::move(item));
     }

@@ -20,6 +20,7 @@
 
 #include "api/item_requests.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 

@@ -109,7 +109,7 @@ WriteResult<PutItemResponse> Database::PutItem(PutItemRequest request) {
   // swap.
   Item item = std::move(request.item);
   absl::StatusOr<ItemPtr> old = table->Mutate(
-      key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+      key, [&](const ItemPtr& current) -> absl::StatusOr<std::optional<Item>> {
         DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
         return std::move(item);
       });
@@ -135,7 +135,7 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
   ItemPtr item = table->Get(key.partition.view(), key.sort.view());
   // Projected outside the table's lock: the snapshot is immutable.
   if (item != nullptr && paths != nullptr) {
-    item = std::make_shared<const Item>(ProjectItem(*item, *paths));
+    item = MakeItemPtr(ProjectItem(*item.packed(), *paths));
   }
   return GetItemResponse{std::move(item)};
 }
@@ -168,7 +168,7 @@ WriteResult<DeleteItemResponse> Database::DeleteItem(
                             ExtractKey(table->schema(), request.key));
 
   absl::StatusOr<ItemPtr> old = table->Mutate(
-      key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+      key, [&](const ItemPtr& current) -> absl::StatusOr<std::optional<Item>> {
         DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
         return std::nullopt;
       });

@@ -15,6 +15,7 @@
 
 #include "query/legacy.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 

@@ -14,6 +14,7 @@
 #include "api/item_requests.h"
 #include "query/legacy.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 

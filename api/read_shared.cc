@@ -111,11 +111,11 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
   if (has_projection) {
     // Outside the table's lock: the snapshots are immutable.
     for (ItemPtr& item : response.items) {
-      item = std::make_shared<const Item>(ProjectItem(*item, projection));
+      item = MakeItemPtr(ProjectItem(*item.packed(), projection));
     }
   }
   if (page.last_evaluated != nullptr) {
-    response.last_evaluated_key = KeyOf(schema, *page.last_evaluated);
+    response.last_evaluated_key = KeyOf(schema, *page.last_evaluated.packed());
   }
   return response;
 }

@@ -58,7 +58,7 @@ absl::Status CheckUpdatedItem(const Item& item) {
 // `attributes` as UpdateItemResponse::attributes: nullptr when empty.
 ItemPtr NonEmpty(Item attributes) {
   if (attributes.empty()) return nullptr;
-  return std::make_shared<const Item>(std::move(attributes));
+  return MakeItemPtr(std::move(attributes));
 }
 
 }  // namespace
@@ -109,8 +109,10 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
   // lock, before the new item moves into the table.
   ItemPtr returned;
   absl::StatusOr<ItemPtr> old = table->Mutate(
-      key, [&](const Item* current) -> absl::StatusOr<std::optional<Item>> {
-        DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
+      key, [&](const ItemPtr& stored) -> absl::StatusOr<std::optional<Item>> {
+        DYNAMITE_RETURN_IF_ERROR(condition.Check(stored));
+        // An update builds on the whole item: decoded here.
+        const Item* current = stored.get();
         DYNAMITE_ASSIGN_OR_RETURN(
             UpdateResult result,
             Apply(update, legacy_update, current, request.key));

@@ -51,17 +51,19 @@ absl::StatusOr<WriteCondition> WriteCondition::FromRequest(
   return Translate(expected, conditional_operator, return_values);
 }
 
-absl::Status WriteCondition::Check(const Item* current) {
+absl::Status WriteCondition::Check(const ItemPtr& current) {
   if (!condition_.has_value()) return absl::OkStatus();
   static const Item kNoItem;
-  if (EvaluateCondition(condition_->tree(), condition_->values(),
-                        current != nullptr ? *current : kNoItem)) {
-    return absl::OkStatus();
-  }
-  // Copied only on this path: the caller's table lock is held, and the
-  // stored snapshot is not reachable from here.
+  const bool holds =
+      current != nullptr
+          ? EvaluateCondition(condition_->tree(), condition_->values(),
+                              *current.packed())
+          : EvaluateCondition(condition_->tree(), condition_->values(),
+                              kNoItem);
+  if (holds) return absl::OkStatus();
+  // The stored snapshot, shared: it never changes.
   if (keep_failed_item_ && current != nullptr) {
-    failed_item_ = std::make_shared<const Item>(*current);
+    failed_item_ = ItemPtr(current.packed_ref());
   }
   return ConditionalCheckFailedError("The conditional request failed");
 }

@@ -26,6 +26,7 @@
 #include "query/legacy.h"
 #include "query/placeholders.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 
@@ -58,8 +59,8 @@ class WriteCondition {
   // Returns OK if there is no condition or it holds on `current` (nullptr:
   // no item, evaluated as an item without attributes); else
   // ConditionalCheckFailedException "The conditional request failed",
-  // keeping a copy of `current` when the request asked for ALL_OLD.
-  absl::Status Check(const Item* current);
+  // keeping `current` (shared) when the request asked for ALL_OLD.
+  absl::Status Check(const ItemPtr& current);
 
   // The result of a write whose Table::Mutate failed with `status`: the
   // kept item rides along when the condition failed.

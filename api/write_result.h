@@ -27,6 +27,7 @@
 #include "absl/status/statusor.h"
 
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 

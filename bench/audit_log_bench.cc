@@ -38,6 +38,7 @@
 #include "bench/load_memory.h"
 #include "bench/sqlite_audit_log.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 namespace {

@@ -18,10 +18,11 @@
 namespace dynamite {
 namespace {
 
-// What a condition is evaluated against: one item, and the values of the
-// tree's slots.
+// What a condition is evaluated against: one item, decoded (`item`) or as
+// stored (`packed`; exactly one is set), and the values of the tree's slots.
 struct Scope {
-  const Item& item;
+  const Item* item;
+  const PackedItem* packed;
   ValueBindings values;
 };
 
@@ -69,7 +70,14 @@ class Evaluated {
 
 Evaluated EvaluateOperand(const Operand& operand, const Scope& scope) {
   if (const DocumentPath* path = operand.path()) {
-    return Evaluated::Borrowed(ResolvePath(scope.item, *path));
+    if (scope.item != nullptr) {
+      return Evaluated::Borrowed(ResolvePath(*scope.item, *path));
+    }
+    // A stored item is read in place: only the values the condition names
+    // are decoded, never the whole item.
+    const std::optional<ValueView> value = ResolvePath(*scope.packed, *path);
+    return value.has_value() ? Evaluated::Owned(value->Decode())
+                             : Evaluated::Borrowed(nullptr);
   }
   if (const ValueOperand* value = operand.value()) {
     return Evaluated::Borrowed(scope.values[value->slot]);
@@ -298,7 +306,12 @@ int64_t ValueSizeFunction(const AttributeValue& value) {
 
 bool EvaluateCondition(const Condition& condition, ValueBindings values,
                        const Item& item) {
-  return Evaluate(condition, Scope{item, values});
+  return Evaluate(condition, Scope{&item, nullptr, values});
+}
+
+bool EvaluateCondition(const Condition& condition, ValueBindings values,
+                       const PackedItem& item) {
+  return Evaluate(condition, Scope{nullptr, &item, values});
 }
 
 namespace {

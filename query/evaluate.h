@@ -26,6 +26,7 @@
 
 #include "query/ast.h"
 #include "store/item.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 
 namespace dynamite {
@@ -37,6 +38,10 @@ namespace dynamite {
 // translation) and `values` passed every parse-time check with it.
 bool EvaluateCondition(const Condition& condition, ValueBindings values,
                        const Item& item);
+// The same on a stored item, read in place: only the attributes the
+// condition names are decoded.
+bool EvaluateCondition(const Condition& condition, ValueBindings values,
+                       const PackedItem& item);
 
 // DynamoDB's size() of `value`: S -> UTF-16 code units (`size("é𝄞")` is
 // 3), B -> bytes, SS/NS/BS/L/M -> element count. Returns -1 for N, BOOL and

@@ -17,17 +17,19 @@ PageBuilder::PageBuilder(int64_t limit, const BoundCondition* filter,
   }
 }
 
-bool PageBuilder::Add(const ItemPtr& item, int64_t size) {
+bool PageBuilder::Add(const PackedItem& item) {
   ++page_.scanned_count;
-  bytes_read_ += size;
+  bytes_read_ += item.size();
   if (filter_ == nullptr ||
-      EvaluateCondition(filter_->tree(), filter_->values(), *item)) {
+      EvaluateCondition(filter_->tree(), filter_->values(), item)) {
     ++page_.count;
-    if (contents_ == PageContents::kItems) page_.items.push_back(item);
+    if (contents_ == PageContents::kItems) {
+      page_.items.emplace_back(PackedItemRef(&item));
+    }
   }
   const bool full = (limit_ > 0 && page_.scanned_count >= limit_) ||
                     bytes_read_ >= kMaxPageReadBytes;
-  if (full) page_.last_evaluated = item;
+  if (full) page_.last_evaluated = ItemPtr(PackedItemRef(&item));
   return !full;
 }
 

@@ -14,6 +14,7 @@
 
 #include "query/bound.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 
 namespace dynamite {
 
@@ -44,10 +45,10 @@ class PageBuilder {
   PageBuilder(int64_t limit, const BoundCondition* filter,
               PageContents contents);
 
-  // Takes the next item read and its DynamoDB size; returns false when the
-  // page is full. The item that fills the budget is still taken: the page
-  // ends with it, as DynamoDB's does.
-  bool Add(const ItemPtr& item, int64_t size);
+  // Takes the next item read (a stored item: a kept one is shared, never
+  // copied); returns false when the page is full. The item that fills the
+  // budget is still taken: the page ends with it, as DynamoDB's does.
+  bool Add(const PackedItem& item);
 
   ReadPage Finish() && { return std::move(page_); }
 

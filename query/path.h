@@ -11,8 +11,11 @@
 #ifndef DYNAMITE_QUERY_PATH_H_
 #define DYNAMITE_QUERY_PATH_H_
 
+#include <optional>
+
 #include "query/ast.h"
 #include "store/item.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 
 namespace dynamite {
@@ -21,6 +24,9 @@ namespace dynamite {
 // not resolve. The pointer is valid as long as `item` is unchanged.
 // REQUIRES: path.elements is not empty and starts with a name.
 const AttributeValue* ResolvePath(const Item& item, const DocumentPath& path);
+// The same in a stored item, read in place: the value at `path`, or nullopt.
+std::optional<ValueView> ResolvePath(const PackedItem& item,
+                                     const DocumentPath& path);
 
 }  // namespace dynamite
 

@@ -107,6 +107,22 @@ Item ProjectItem(const Item& item, const std::vector<DocumentPath>& paths) {
   return result;
 }
 
+Item ProjectItem(const PackedItem& item,
+                 const std::vector<DocumentPath>& paths) {
+  Selection root;
+  for (const DocumentPath& path : paths) {
+    if (ResolvePath(item, path).has_value()) Select(path, root);
+  }
+  Item result;
+  for (const auto& [name, child] : root.members) {
+    const std::optional<ValueView> value = item.Find(name);
+    DYNAMITE_CHECK(value.has_value());
+    result.emplace(
+        name, child.whole ? value->Decode() : Extract(value->Decode(), child));
+  }
+  return result;
+}
+
 absl::Status CheckPathsDisjoint(const std::vector<DocumentPath>& paths,
                                 absl::string_view param_prefix) {
   std::optional<std::pair<size_t, size_t>> conflict;

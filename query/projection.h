@@ -19,6 +19,7 @@
 
 #include "query/ast.h"
 #include "store/item.h"
+#include "store/packed_item.h"
 
 namespace dynamite {
 
@@ -28,6 +29,10 @@ namespace dynamite {
 // path wins.
 // REQUIRES: every path is non-empty and starts with a name.
 Item ProjectItem(const Item& item, const std::vector<DocumentPath>& paths);
+// The same of a stored item, read in place: only the attributes the paths
+// name are decoded.
+Item ProjectItem(const PackedItem& item,
+                 const std::vector<DocumentPath>& paths);
 
 // Checks DynamoDB's rule that no two document paths of one expression may
 // overlap (be equal, or one a prefix of the other) or conflict (one goes

@@ -36,8 +36,9 @@ ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
   const SortKeyRange& range = narrowed.has_value() ? *narrowed : plan.range;
   PageBuilder page(plan.limit, plan.filter, contents);
   table.VisitPartition(plan.partition_key.view(), range, plan.direction,
-                       [&](absl::string_view, const ItemPtr& item,
-                           int64_t size) { return page.Add(item, size); });
+                       [&](absl::string_view, const PackedItem& item) {
+                         return page.Add(item);
+                       });
   return std::move(page).Finish();
 }
 

@@ -7,10 +7,9 @@ namespace dynamite {
 ReadPage ExecuteScan(const Table& table, const ScanPlan& plan,
                      PageContents contents) {
   PageBuilder page(plan.limit, plan.filter, contents);
-  table.VisitAll(plan.range,
-                 [&](absl::string_view, const ItemPtr& item, int64_t size) {
-                   return page.Add(item, size);
-                 });
+  table.VisitAll(plan.range, [&](absl::string_view, const PackedItem& item) {
+    return page.Add(item);
+  });
   return std::move(page).Finish();
 }
 

@@ -229,11 +229,7 @@ absl::Status Assign(Item& item, const DocumentPath& path, AttributeValue value,
   if (parent == nullptr || !ParentFits(*parent, path)) return InvalidPath();
   const PathElement& last = path.elements.back();
   if (const std::string* name = std::get_if<std::string>(&last)) {
-    AttributeMap& members = parent->mutable_m();
-    // Grown by exactly one entry: Table::Mutate shrinks only the item's own
-    // map, and a stored nested map should carry no slack either.
-    if (!members.contains(*name)) members.reserve(members.size() + 1);
-    members.insert_or_assign(*name, std::move(value));
+    parent->mutable_m().insert_or_assign(*name, std::move(value));
     return absl::OkStatus();
   }
   const int32_t index = std::get<ListIndex>(last).value;
@@ -273,7 +269,7 @@ void Remove(Item& item, const DocumentPath& path) {
   const PathElement& last = path.elements.back();
   if (const std::string* name = std::get_if<std::string>(&last)) {
     AttributeMap& members = parent->mutable_m();
-    if (members.erase(*name) > 0) members.shrink_to_fit();
+    members.erase(*name);
     return;
   }
   const size_t index = std::get<ListIndex>(last).value;

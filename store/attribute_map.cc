@@ -105,11 +105,6 @@ AttributeMap::size_type AttributeMap::capacity() const {
 
 void AttributeMap::reserve(size_type n) { entries_.reserve(n); }
 
-void AttributeMap::shrink_to_fit() {
-  entries_.shrink_to_fit();
-  for (value_type& entry : entries_) entry.second.shrink_to_fit();
-}
-
 void AttributeMap::clear() { entries_.clear(); }
 
 void AttributeMap::swap(AttributeMap& other) noexcept {

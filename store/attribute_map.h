@@ -20,7 +20,7 @@
 // building a std::string.
 //
 // Differences from std::map a caller must know:
-//  - ANY insert or erase (and reserve, shrink_to_fit, clear) invalidates
+//  - ANY insert or erase (and reserve, clear) invalidates
 //    every iterator, pointer and reference into the map: entries move inside
 //    the vector. Re-find after a mutation; erase() and the inserting
 //    functions return valid iterators. Assigning to a value in place
@@ -131,10 +131,6 @@ class AttributeMap {
   size_type size() const;
   size_type capacity() const;
   void reserve(size_type n);
-  // Frees the slack of the map's vector and of every value in it, nested
-  // maps, lists and sets included (AttributeValue::shrink_to_fit()); stored
-  // items call it (store/table.cc).
-  void shrink_to_fit();
   void clear();
   // Out of line: std::vector::swap instantiates the entry type, which needs
   // the complete AttributeValue (clang insists; gcc defers it).

@@ -2,10 +2,10 @@
 //
 // An Item is an AttributeMap (store/attribute_map.h: a flat map, name ->
 // value in name order, whose inserts and erases invalidate references into
-// it). Stored items are immutable and shared: a table holds
-// std::shared_ptr<const Item> and a write replaces the pointer, so readers
-// keep a consistent snapshot without copying. A table stores an item without
-// vector slack (Table::Mutate shrinks it).
+// it): what requests carry and writes build. A table stores items packed
+// and immutable (store/packed_item.h), and hands them out as ItemPtr
+// (store/item_ptr.h); a write replaces the stored item, so readers keep a
+// consistent snapshot without copying.
 //
 // Thread safety: a value type; const access may be concurrent.
 
@@ -13,7 +13,6 @@
 #define DYNAMITE_STORE_ITEM_H_
 
 #include <cstdint>
-#include <memory>
 
 #include "absl/status/status.h"
 
@@ -22,7 +21,6 @@
 namespace dynamite {
 
 using Item = AttributeMap;
-using ItemPtr = std::shared_ptr<const Item>;
 
 // DynamoDB's item size limit: 400 KB, inclusive.
 inline constexpr int64_t kMaxItemSizeBytes = 409600;

@@ -252,4 +252,17 @@ Item KeyOf(const KeySchema& schema, const Item& item) {
   return key;
 }
 
+Item KeyOf(const KeySchema& schema, const PackedItem& item) {
+  Item key;
+  key.reserve(schema.has_sort_key() ? 2 : 1);
+  auto copy = [&](const KeyAttribute& attribute) {
+    const std::optional<ValueView> value = item.Find(attribute.name);
+    assert(value.has_value());
+    if (value.has_value()) key.emplace(attribute.name, value->Decode());
+  };
+  copy(schema.partition_key);
+  if (schema.has_sort_key()) copy(*schema.sort_key);
+  return key;
+}
+
 }  // namespace dynamite

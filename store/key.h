@@ -18,6 +18,7 @@
 
 #include "store/item.h"
 #include "store/key_bytes.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 
 namespace dynamite {
@@ -95,6 +96,8 @@ absl::Status CheckKeyValue(const KeySchema& schema, const AttributeValue& value,
 // Returns the key attributes of `item` (a copy of just those attributes).
 // REQUIRES: item holds every key attribute of `schema`.
 Item KeyOf(const KeySchema& schema, const Item& item);
+// The same of a stored item, read in place (a page's LastEvaluatedKey).
+Item KeyOf(const KeySchema& schema, const PackedItem& item);
 
 }  // namespace dynamite
 

@@ -153,7 +153,7 @@ bool Lex(absl::string_view text, Lexed& out) {
 
 // The raw result of arithmetic: (-1)^negative * coefficient * 10^exponent,
 // with a coefficient below 3 * 10^38.
-struct Parts {
+struct RawSum {
   bool negative;
   absl::uint128 coefficient;
   int64_t exponent;
@@ -162,8 +162,8 @@ struct Parts {
 // Strips trailing zeros from `parts`, then applies the 38-digit rule
 // (reported as overflow, as DynamoDB does; reference §2.1) and the magnitude
 // range.
-absl::StatusOr<Parts> Normalize(Parts parts) {
-  if (parts.coefficient == 0) return Parts{false, 0, 0};
+absl::StatusOr<RawSum> Normalize(RawSum parts) {
+  if (parts.coefficient == 0) return RawSum{false, 0, 0};
   while (parts.coefficient % 10 == 0) {
     parts.coefficient /= 10;
     ++parts.exponent;
@@ -260,7 +260,7 @@ absl::StatusOr<Number> Number::Add(const Number& a, const Number& b) {
   }
   const absl::uint128 big_scaled = big.coefficient() * scale;
 
-  Parts result{big.negative_, 0, small.exponent_};
+  RawSum result{big.negative_, 0, small.exponent_};
   if (big.negative_ == small.negative_) {
     result.coefficient = big_scaled + small.coefficient();  // < 3*10^38
   } else if (big_scaled >= small.coefficient()) {
@@ -269,7 +269,7 @@ absl::StatusOr<Number> Number::Add(const Number& a, const Number& b) {
     result.negative = small.negative_;
     result.coefficient = small.coefficient() - big_scaled;
   }
-  DYNAMITE_ASSIGN_OR_RETURN(Parts parts, Normalize(result));
+  DYNAMITE_ASSIGN_OR_RETURN(RawSum parts, Normalize(result));
   return Number(parts.negative, parts.coefficient,
                 static_cast<int32_t>(parts.exponent));
 }

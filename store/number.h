@@ -78,6 +78,21 @@ class Number {
   // (negative ? 1 : 0).
   int StorageSize() const;
 
+  // The number as sign, coefficient and exponent: value = (negative ? -1 :
+  // 1) * coefficient * 10^exponent, the coefficient without trailing zeros.
+  // A stored item keeps its numbers in this form, in a few bytes rather
+  // than a Number's 24 (store/packed_value.cc).
+  struct Parts {
+    bool negative = false;
+    absl::uint128 coefficient = 0;
+    int32_t exponent = 0;
+  };
+  Parts parts() const { return {negative_, coefficient(), exponent_}; }
+  // REQUIRES: `parts` is parts() of a Number.
+  static Number FromParts(const Parts& parts) {
+    return Number(parts.negative, parts.coefficient, parts.exponent);
+  }
+
   friend bool operator==(const Number& a, const Number& b) = default;
   friend std::strong_ordering operator<=>(const Number& a, const Number& b);
 

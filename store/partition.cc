@@ -6,30 +6,26 @@
 namespace dynamite {
 
 PartitionEntry::PartitionEntry(const char* key_data, uint32_t key_size,
-                               ItemPtr item, int64_t size)
-    : key_data_(key_data),
-      key_size_(key_size),
-      size_(static_cast<int32_t>(size)),
-      item_(std::move(item)) {}
+                               PackedItemRef item)
+    : key_data_(key_data), key_size_(key_size), item_(std::move(item)) {}
 
-PartitionEntry PartitionEntry::Borrowing(absl::string_view key, ItemPtr item,
-                                         int64_t size) {
+PartitionEntry PartitionEntry::Borrowing(absl::string_view key,
+                                         PackedItemRef item) {
   return PartitionEntry(key.data(), static_cast<uint32_t>(key.size()),
-                        std::move(item), size);
+                        std::move(item));
 }
 
-PartitionEntry PartitionEntry::Owning(absl::string_view key, ItemPtr item,
-                                      int64_t size) {
+PartitionEntry PartitionEntry::Owning(absl::string_view key,
+                                      PackedItemRef item) {
   char* copy = new char[key.size()];
   std::memcpy(copy, key.data(), key.size());
   return PartitionEntry(copy, static_cast<uint32_t>(key.size()) | kOwned,
-                        std::move(item), size);
+                        std::move(item));
 }
 
 PartitionEntry::PartitionEntry(PartitionEntry&& other) noexcept
     : key_data_(std::exchange(other.key_data_, nullptr)),
       key_size_(std::exchange(other.key_size_, 0)),
-      size_(other.size_),
       item_(std::move(other.item_)) {}
 
 PartitionEntry& PartitionEntry::operator=(PartitionEntry&& other) noexcept {
@@ -46,7 +42,6 @@ void PartitionEntry::TakeFrom(PartitionEntry& other) const {
   FreeKey();
   key_data_ = std::exchange(other.key_data_, nullptr);
   key_size_ = std::exchange(other.key_size_, 0);
-  size_ = other.size_;
   item_ = std::move(other.item_);
 }
 

@@ -1,17 +1,18 @@
 // Partition: the items of one partition key, ordered by encoded sort key.
 //
-// A B-tree (absl::btree_set) of PartitionEntry: an item, its DynamoDB size
-// and its encoded sort key (store/key_codec.h), compared with memcmp.
+// A B-tree (absl::btree_set) of PartitionEntry: a packed item
+// (store/packed_item.h, which knows its DynamoDB size) and its encoded sort
+// key (store/key_codec.h), compared with memcmp.
 //
 // Why not btree_map<std::string, ...>: memory (issue 5 measures resident
 // bytes per item). An S or B sort key encodes as its own bytes, which the
-// stored item already holds, immutable and kept alive by the entry's
-// ItemPtr; so the entry points at them instead of copying them into a
+// packed item already holds, immutable and kept alive by the entry's
+// reference; so the entry points at them instead of copying them into a
 // std::string (32 bytes in the slot, plus a heap block for every key longer
 // than 15 bytes: all of the workloads' keys). Only an N sort key, whose
-// encoding is not the item's bytes, owns a copy. An entry is 32 bytes where
-// a (std::string, ItemPtr, int64_t) slot was 56, so a 256-byte B-tree node
-// holds 7 items instead of 4.
+// encoding is not the item's bytes, owns a copy. An entry is 24 bytes where
+// a (std::string, std::shared_ptr, int64_t) slot was 56, so a 256-byte
+// B-tree node holds 10 items instead of 4.
 //
 // Thread safety: a value type; Table (store/table.h) guards it.
 
@@ -24,7 +25,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/compare.h"
 
-#include "store/item.h"
+#include "store/packed_item.h"
 
 namespace dynamite {
 
@@ -33,11 +34,9 @@ class PartitionEntry {
   // An entry whose key is `key`, bytes inside `*item` (an S or B sort
   // key's value, or empty for a table without a sort key): borrowed for the
   // item's lifetime, which the entry shares.
-  static PartitionEntry Borrowing(absl::string_view key, ItemPtr item,
-                                  int64_t size);
+  static PartitionEntry Borrowing(absl::string_view key, PackedItemRef item);
   // An entry that keeps its own copy of `key` (an N sort key's encoding).
-  static PartitionEntry Owning(absl::string_view key, ItemPtr item,
-                               int64_t size);
+  static PartitionEntry Owning(absl::string_view key, PackedItemRef item);
 
   PartitionEntry(PartitionEntry&& other) noexcept;
   PartitionEntry& operator=(PartitionEntry&& other) noexcept;
@@ -46,8 +45,9 @@ class PartitionEntry {
   ~PartitionEntry();
 
   absl::string_view key() const { return {key_data_, KeySize()}; }
-  const ItemPtr& item() const { return item_; }
-  int64_t size() const { return size_; }
+  const PackedItem& item() const { return *item_; }
+  const PackedItemRef& item_ref() const { return item_; }
+  int64_t size() const { return item_->size(); }
 
   // Replaces this entry's item and key by `next`'s, whose key is the same
   // bytes (so the entry keeps its place in the B-tree). Const because a
@@ -85,8 +85,7 @@ class PartitionEntry {
   // are at most kMaxSortKeyBytes, far below it.
   static constexpr uint32_t kOwned = uint32_t{1} << 31;
 
-  PartitionEntry(const char* key_data, uint32_t key_size, ItemPtr item,
-                 int64_t size);
+  PartitionEntry(const char* key_data, uint32_t key_size, PackedItemRef item);
   size_t KeySize() const { return key_size_ & ~kOwned; }
   void FreeKey() const;
   // Frees this entry's key and takes `other`'s key, size and item, leaving
@@ -95,9 +94,7 @@ class PartitionEntry {
 
   mutable const char* key_data_;
   mutable uint32_t key_size_;
-  // An item is at most kMaxItemSizeBytes.
-  mutable int32_t size_;
-  mutable ItemPtr item_;
+  mutable PackedItemRef item_;
 };
 
 using Partition = absl::btree_set<PartitionEntry, PartitionEntry::Compare>;

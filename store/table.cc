@@ -76,32 +76,27 @@ ItemPtr Table::Get(absl::string_view partition_key,
   if (partition == partitions_.end()) return nullptr;
   auto it = partition->second.find(sort_key);
   if (it == partition->second.end()) return nullptr;
-  return it->item();
+  return ItemPtr(it->item_ref());
 }
 
-PartitionEntry Table::MakeEntry(absl::string_view sort_key, ItemPtr item,
-                                int64_t size) const {
+PartitionEntry Table::MakeEntry(absl::string_view sort_key,
+                                PackedItemRef item) const {
   const std::optional<KeyAttribute>& attribute = schema().sort_key;
   if (!attribute.has_value()) {
-    return PartitionEntry::Borrowing(absl::string_view(), std::move(item),
-                                     size);
+    return PartitionEntry::Borrowing(absl::string_view(), std::move(item));
   }
   if (attribute->type != KeyType::kN) {
-    auto value = item->find(attribute->name);
-    if (value != item->end()) {
-      const AttributeValue& bytes = value->second;
-      const std::string* own = bytes.type() == ValueType::kS   ? &bytes.s()
-                               : bytes.type() == ValueType::kB ? &bytes.b()
-                                                               : nullptr;
-      // The item's bytes are its key's encoding; checked rather than
-      // assumed, so that a caller breaking Mutate's REQUIRES costs a copy,
-      // not a B-tree out of order.
-      if (own != nullptr && *own == sort_key) {
-        return PartitionEntry::Borrowing(*own, std::move(item), size);
-      }
+    const std::optional<ValueView> value = item->Find(attribute->name);
+    // The item's bytes are its key's encoding; checked rather than assumed,
+    // so that a caller breaking Mutate's REQUIRES costs a copy, not a B-tree
+    // out of order.
+    if (value.has_value() &&
+        (value->type() == ValueType::kS || value->type() == ValueType::kB) &&
+        value->s() == sort_key) {
+      return PartitionEntry::Borrowing(value->s(), std::move(item));
     }
   }
-  return PartitionEntry::Owning(sort_key, std::move(item), size);
+  return PartitionEntry::Owning(sort_key, std::move(item));
 }
 
 absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
@@ -112,23 +107,17 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
     auto it = partition->second.find(absl::string_view(key.sort));
     if (it != partition->second.end()) old = &*it;
   }
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::optional<Item> next,
-      mutate(old != nullptr ? old->item().get() : nullptr));
+  ItemPtr previous =
+      old != nullptr ? ItemPtr(old->item_ref()) : ItemPtr(nullptr);
+  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(previous));
 
-  ItemPtr previous;
   if (old != nullptr) {
-    previous = old->item();
     --item_count_;
     size_bytes_ -= old->size();
   }
   if (next.has_value()) {
-    // An item is stored for its lifetime: drop the slack its builder's
-    // inserts left (an AttributeMap is one vector), nested values' too.
-    next->shrink_to_fit();
     const int64_t size = ItemSize(*next);
-    PartitionEntry entry = MakeEntry(
-        key.sort, std::make_shared<const Item>(*std::move(next)), size);
+    PartitionEntry entry = MakeEntry(key.sort, PackedItem::Pack(*next, size));
     ++item_count_;
     size_bytes_ += size;
     if (old != nullptr) {
@@ -182,7 +171,7 @@ void Table::VisitPartition(absl::string_view partition_key,
           end_found = true;
         }
       }
-      if (!visit(it->key(), it->item(), it->size())) return;
+      if (!visit(it->key(), it->item())) return;
     }
     return;
   }
@@ -199,7 +188,7 @@ void Table::VisitPartition(absl::string_view partition_key,
         begin_found = true;
       }
     }
-    if (!visit(it->key(), it->item(), it->size())) return;
+    if (!visit(it->key(), it->item())) return;
   }
 }
 
@@ -233,7 +222,7 @@ void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
                      : partition.begin();
     start_sort = nullptr;
     for (auto item = first; item != partition.end(); ++item) {
-      if (!visit(item->key(), item->item(), item->size())) return;
+      if (!visit(item->key(), item->item())) return;
     }
   }
 }

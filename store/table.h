@@ -3,8 +3,8 @@
 // Items are grouped by encoded partition key in an absl::flat_hash_map; inside
 // a partition they are ordered by encoded sort key (store/key_codec.h) in a
 // B-tree (store/partition.h), so memcmp order of the keys is DynamoDB's
-// order. Items are held as std::shared_ptr<const Item>: stored items are
-// immutable, a write swaps the pointer, and a reader that got a pointer
+// order. Items are held packed (store/packed_item.h): stored items are
+// immutable, a write swaps the reference, and a reader that got an ItemPtr
 // keeps a consistent snapshot of that item without copying it. A partition
 // emptied by deletes is removed. Tables without a sort key keep their one
 // item per partition under the empty sort key.
@@ -34,8 +34,10 @@
 
 #include "common/mutex.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 #include "store/key.h"
 #include "store/key_bytes.h"
+#include "store/packed_item.h"
 #include "store/partition.h"
 
 namespace dynamite {
@@ -98,14 +100,16 @@ struct ScanRange {
 
 class Table {
  public:
-  // Receives the current item (nullptr if absent) and returns the item to
-  // store, std::nullopt to delete it, or an error to leave it unchanged.
-  using MutateFn =
-      absl::FunctionRef<absl::StatusOr<std::optional<Item>>(const Item*)>;
-  // Receives one item in key order with its DynamoDB size (ItemSize(), kept
-  // with the item so a read never recomputes it); returns false to stop.
+  // Receives the current item (null if absent; decoded only if the
+  // function dereferences it) and returns the item to store, std::nullopt
+  // to delete it, or an error to leave it unchanged.
+  using MutateFn = absl::FunctionRef<absl::StatusOr<std::optional<Item>>(
+      const ItemPtr& current)>;
+  // Receives one item in key order (its DynamoDB size is item.size(), kept
+  // with the item so a read never recomputes it); returns false to stop. A
+  // visitor that keeps the item takes a PackedItemRef to it.
   using VisitFn = absl::FunctionRef<bool(absl::string_view sort_key,
-                                         const ItemPtr& item, int64_t size)>;
+                                         const PackedItem& item)>;
 
   explicit Table(TableDefinition definition);
 
@@ -160,8 +164,8 @@ class Table {
   // The entry storing `item` under the encoded sort key `sort_key`: it
   // borrows the item's own bytes when they are the encoding (S and B sort
   // keys), else owns a copy of `sort_key`.
-  PartitionEntry MakeEntry(absl::string_view sort_key, ItemPtr item,
-                           int64_t size) const;
+  PartitionEntry MakeEntry(absl::string_view sort_key,
+                           PackedItemRef item) const;
 
   const TableDefinition definition_;
   mutable Mutex mu_;

@@ -220,35 +220,6 @@ AttributeValue AttributeValue::BS(std::vector<std::string> bs) {
   return Make<kBSIndex>(std::move(bs));
 }
 
-void AttributeValue::shrink_to_fit() {
-  switch (type()) {
-    case ValueType::kM:
-      std::get<kMIndex>(rep_).shrink_to_fit();
-      return;
-    case ValueType::kL:
-      std::get<kLIndex>(rep_).shrink_to_fit();
-      for (AttributeValue& element : std::get<kLIndex>(rep_)) {
-        element.shrink_to_fit();
-      }
-      return;
-    case ValueType::kSS:
-      std::get<kSSIndex>(rep_).shrink_to_fit();
-      return;
-    case ValueType::kNS:
-      std::get<kNSIndex>(rep_).shrink_to_fit();
-      return;
-    case ValueType::kBS:
-      std::get<kBSIndex>(rep_).shrink_to_fit();
-      return;
-    case ValueType::kS:
-    case ValueType::kN:
-    case ValueType::kB:
-    case ValueType::kBool:
-    case ValueType::kNull:
-      return;
-  }
-}
-
 bool operator==(const AttributeValue& a, const AttributeValue& b) {
   if (a.type() != b.type()) return false;
   switch (a.type()) {

@@ -85,11 +85,6 @@ class AttributeValue {
   const std::vector<std::string>& bs() const {
     return std::get<kBSIndex>(rep_);
   }
-  // Frees the slack of the containers this value holds, nested ones
-  // included: an M's entries, an L's elements, a set's members. A stored
-  // item is never grown again, so its builder's slack (an UpdateItem's
-  // SET on a nested map, a list_append) is only memory.
-  void shrink_to_fit();
 
   AttributeMap& mutable_m() { return std::get<kMIndex>(rep_); }
   std::vector<AttributeValue>& mutable_l() { return std::get<kLIndex>(rep_); }

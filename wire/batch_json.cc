@@ -285,15 +285,7 @@ std::string EncodeBatchGetItemResponse(const BatchGetItemResponse& response) {
   for (const auto& [table, items] : response.responses) {
     WriteJsonString(writer, table);
     writer.StartArray();
-    for (const ItemPtr& item : items) {
-      // Not `item != nullptr ? *item : Item()`: a conditional with a
-      // temporary on one side copies the item on the other.
-      if (item != nullptr) {
-        WriteAttributeMap(*item, writer);
-      } else {
-        WriteAttributeMap(Item(), writer);
-      }
-    }
+    for (const ItemPtr& item : items) WriteItem(item, writer);
     writer.EndArray();
   }
   writer.EndObject();

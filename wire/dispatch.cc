@@ -8,6 +8,7 @@
 #include "api/write_result.h"
 #include "common/errors.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 #include "wire/batch_json.h"
 #include "wire/error_body.h"
 #include "wire/item_json.h"

@@ -76,7 +76,7 @@ WireResponse ErrorResponse(const absl::Status& status, const ItemPtr& item) {
   }
   if (item != nullptr) {
     writer.Key("Item");
-    WriteAttributeMap(*item, writer);
+    WriteItem(item, writer);
   }
   writer.EndObject();
   return WireResponse{ErrorHttpStatus(kind), JsonText(buffer)};

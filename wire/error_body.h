@@ -24,6 +24,7 @@
 
 #include "common/errors.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 #include "wire/wire_response.h"
 
 namespace dynamite {

@@ -82,7 +82,7 @@ std::string EncodeOptionalItem(absl::string_view field, const ItemPtr& item) {
   writer.StartObject();
   if (item != nullptr) {
     WriteJsonString(writer, field);
-    WriteAttributeMap(*item, writer);
+    WriteItem(item, writer);
   }
   writer.EndObject();
   return JsonText(buffer);

@@ -72,15 +72,7 @@ std::string EncodeItemPage(const ItemPage& response) {
   if (response.has_items) {
     writer.Key("Items");
     writer.StartArray();
-    for (const ItemPtr& item : response.items) {
-      // Not `item != nullptr ? *item : Item()`: a conditional with a
-      // temporary on one side copies the item on the other.
-      if (item != nullptr) {
-        WriteAttributeMap(*item, writer);
-      } else {
-        WriteAttributeMap(Item(), writer);
-      }
-    }
+    for (const ItemPtr& item : response.items) WriteItem(item, writer);
     writer.EndArray();
   }
   writer.Key("Count");

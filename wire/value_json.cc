@@ -257,6 +257,19 @@ absl::StatusOr<AttributeMap> AttributeMapFromJson(absl::string_view json) {
   return map;
 }
 
+namespace {
+
+void WriteNumber(const Number& n, JsonWriter& writer) {
+  Number::TextBuffer text;
+  WriteJsonString(writer, n.Format(text));
+}
+
+void WriteBinary(absl::string_view bytes, JsonWriter& writer) {
+  WriteJsonString(writer, absl::Base64Escape(bytes));
+}
+
+}  // namespace
+
 void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
   writer.StartObject();
   WriteJsonString(writer, ValueTypeName(value.type()));
@@ -264,13 +277,11 @@ void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
     case ValueType::kS:
       WriteJsonString(writer, value.s());
       break;
-    case ValueType::kN: {
-      Number::TextBuffer text;
-      WriteJsonString(writer, value.n().Format(text));
+    case ValueType::kN:
+      WriteNumber(value.n(), writer);
       break;
-    }
     case ValueType::kB:
-      WriteJsonString(writer, absl::Base64Escape(value.b()));
+      WriteBinary(value.b(), writer);
       break;
     case ValueType::kBool:
       writer.Bool(value.boolean());
@@ -295,21 +306,87 @@ void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
       break;
     case ValueType::kNS:
       writer.StartArray();
-      for (const Number& n : value.ns()) {
-        Number::TextBuffer text;
-        WriteJsonString(writer, n.Format(text));
-      }
+      for (const Number& n : value.ns()) WriteNumber(n, writer);
       writer.EndArray();
       break;
     case ValueType::kBS:
       writer.StartArray();
-      for (const std::string& b : value.bs()) {
-        WriteJsonString(writer, absl::Base64Escape(b));
-      }
+      for (const std::string& b : value.bs()) WriteBinary(b, writer);
       writer.EndArray();
       break;
   }
   writer.EndObject();
+}
+
+void WritePackedValue(ValueView value, JsonWriter& writer) {
+  writer.StartObject();
+  WriteJsonString(writer, ValueTypeName(value.type()));
+  switch (value.type()) {
+    case ValueType::kS:
+      WriteJsonString(writer, value.s());
+      break;
+    case ValueType::kN:
+      WriteNumber(value.n(), writer);
+      break;
+    case ValueType::kB:
+      WriteBinary(value.b(), writer);
+      break;
+    case ValueType::kBool:
+      writer.Bool(value.boolean());
+      break;
+    case ValueType::kNull:
+      writer.Bool(true);
+      break;
+    case ValueType::kM:
+      writer.StartObject();
+      value.ForEachMember([&](absl::string_view name, ValueView member) {
+        WriteJsonString(writer, name);
+        WritePackedValue(member, writer);
+      });
+      writer.EndObject();
+      break;
+    case ValueType::kL:
+      writer.StartArray();
+      value.ForEachElement(
+          [&](ValueView element) { WritePackedValue(element, writer); });
+      writer.EndArray();
+      break;
+    case ValueType::kSS:
+      writer.StartArray();
+      value.ForEachBytes(
+          [&](absl::string_view s) { WriteJsonString(writer, s); });
+      writer.EndArray();
+      break;
+    case ValueType::kNS:
+      writer.StartArray();
+      value.ForEachNumber([&](const Number& n) { WriteNumber(n, writer); });
+      writer.EndArray();
+      break;
+    case ValueType::kBS:
+      writer.StartArray();
+      value.ForEachBytes([&](absl::string_view b) { WriteBinary(b, writer); });
+      writer.EndArray();
+      break;
+  }
+  writer.EndObject();
+}
+
+void WritePackedItem(const PackedItem& item, JsonWriter& writer) {
+  writer.StartObject();
+  item.ForEach([&](absl::string_view name, ValueView value) {
+    WriteJsonString(writer, name);
+    WritePackedValue(value, writer);
+  });
+  writer.EndObject();
+}
+
+void WriteItem(const ItemPtr& item, JsonWriter& writer) {
+  if (item == nullptr) {
+    writer.StartObject();
+    writer.EndObject();
+    return;
+  }
+  WritePackedItem(*item.packed(), writer);
 }
 
 void WriteAttributeMap(const AttributeMap& map, JsonWriter& writer) {

@@ -30,6 +30,9 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
+#include "store/item_ptr.h"
+#include "store/packed_item.h"
+#include "store/packed_value.h"
 #include "store/value.h"
 #include "wire/json.h"
 
@@ -71,6 +74,12 @@ absl::StatusOr<AttributeMap> AttributeMapFromJson(absl::string_view json);
 // Writes a value as `{"<type>": ...}` and a map as `{"name": <value>, ...}`.
 void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer);
 void WriteAttributeMap(const AttributeMap& map, JsonWriter& writer);
+// The same of a stored item, read in place: every item an answer carries
+// is written this way, without decoding it into an Item first.
+void WritePackedValue(ValueView value, JsonWriter& writer);
+void WritePackedItem(const PackedItem& item, JsonWriter& writer);
+// An item of an answer: `{}` for a null one.
+void WriteItem(const ItemPtr& item, JsonWriter& writer);
 
 // The compact JSON text of a value or map.
 std::string AttributeValueToJson(const AttributeValue& value);

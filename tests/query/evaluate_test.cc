@@ -14,6 +14,7 @@
 #include "query/placeholders.h"
 #include "store/item.h"
 #include "store/number.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 #include "tests/support/status_matchers.h"
 
@@ -121,8 +122,11 @@ struct Case {
   bool expected;
 };
 
+// Each case is evaluated on the item as built and as a table stores it
+// (packed, read in place): the two must agree.
 void RunCases(const std::vector<Case>& cases) {
   const Item item = TestItem();
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
   const AttributeMap values = TestValues();
   const std::map<std::string, std::string> names = {{"#dot", "a.b"}};
   for (const Case& c : cases) {
@@ -135,6 +139,9 @@ void RunCases(const std::vector<Case>& cases) {
         BindParsed(*std::move(condition), placeholders);
     EXPECT_EQ(EvaluateCondition(bound.tree(), bound.values(), item),
               c.expected);
+    EXPECT_EQ(EvaluateCondition(bound.tree(), bound.values(), *packed),
+              c.expected)
+        << "packed";
   }
 }
 

@@ -17,7 +17,9 @@
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "store/item.h"
+#include "store/item_ptr.h"
 #include "store/number.h"
+#include "store/packed_item.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -27,14 +29,16 @@ using ::dynamite::testing::IsOk;
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
-// n items {k: i, verb: "read" for even i, "write" for odd i}, each held
-// only by the returned vector (use_count 1), as the store holds its items.
-std::vector<ItemPtr> Items(int n) {
-  std::vector<ItemPtr> items;
+// n stored items {k: i, verb: "read" for even i, "write" for odd i} of
+// DynamoDB size `size` each, held only by the returned vector (use_count
+// 1), as the store holds its items.
+std::vector<PackedItemRef> Items(int n, int64_t size = 10) {
+  std::vector<PackedItemRef> items;
   for (int i = 0; i < n; ++i) {
-    items.push_back(std::make_shared<const Item>(
+    items.push_back(PackedItem::Pack(
         Item{{"k", AttributeValue::N(Number::FromInt(i))},
-             {"verb", AttributeValue::S(i % 2 == 0 ? "read" : "write")}}));
+             {"verb", AttributeValue::S(i % 2 == 0 ? "read" : "write")}},
+        size));
   }
   return items;
 }
@@ -48,11 +52,11 @@ BoundCondition ActionIs(const std::string& action, const AttributeMap& values) {
 }
 
 TEST(PageBuilderTest, CountOnlyKeepsNoItemAndCopiesNone) {
-  const std::vector<ItemPtr> items = Items(100);
+  const std::vector<PackedItemRef> items = Items(100);
   PageBuilder builder(/*limit=*/0, /*filter=*/nullptr,
                       PageContents::kCountOnly);
-  for (const ItemPtr& item : items) {
-    ASSERT_TRUE(builder.Add(item, 10));
+  for (const PackedItemRef& item : items) {
+    ASSERT_TRUE(builder.Add(*item));
     // Not even a shared reference is taken: the store's is the only one.
     EXPECT_EQ(item.use_count(), 1);
   }
@@ -64,12 +68,12 @@ TEST(PageBuilderTest, CountOnlyKeepsNoItemAndCopiesNone) {
 }
 
 TEST(PageBuilderTest, CountOnlyWithFilterCountsMatchesOnly) {
-  const std::vector<ItemPtr> items = Items(10);
+  const std::vector<PackedItemRef> items = Items(10);
   const AttributeMap values = {{":a", AttributeValue::S("read")}};
   const BoundCondition filter = ActionIs("read", values);
   PageBuilder builder(/*limit=*/0, &filter, PageContents::kCountOnly);
-  for (const ItemPtr& item : items) ASSERT_TRUE(builder.Add(item, 10));
-  for (const ItemPtr& item : items) EXPECT_EQ(item.use_count(), 1);
+  for (const PackedItemRef& item : items) ASSERT_TRUE(builder.Add(*item));
+  for (const PackedItemRef& item : items) EXPECT_EQ(item.use_count(), 1);
   const ReadPage page = std::move(builder).Finish();
   EXPECT_THAT(page.items, IsEmpty());
   EXPECT_EQ(page.count, 5);
@@ -77,40 +81,41 @@ TEST(PageBuilderTest, CountOnlyWithFilterCountsMatchesOnly) {
 }
 
 TEST(PageBuilderTest, CountOnlyStopsAtLimitAndKeepsOnlyTheLastKey) {
-  const std::vector<ItemPtr> items = Items(10);
+  const std::vector<PackedItemRef> items = Items(10);
   PageBuilder builder(/*limit=*/4, nullptr, PageContents::kCountOnly);
-  ASSERT_TRUE(builder.Add(items[0], 10));
-  ASSERT_TRUE(builder.Add(items[1], 10));
-  ASSERT_TRUE(builder.Add(items[2], 10));
-  EXPECT_FALSE(builder.Add(items[3], 10));
+  ASSERT_TRUE(builder.Add(*items[0]));
+  ASSERT_TRUE(builder.Add(*items[1]));
+  ASSERT_TRUE(builder.Add(*items[2]));
+  EXPECT_FALSE(builder.Add(*items[3]));
   const ReadPage page = std::move(builder).Finish();
   EXPECT_THAT(page.items, IsEmpty());
   EXPECT_EQ(page.count, 4);
   // The page's LastEvaluatedKey comes from the one item it ends with.
-  EXPECT_EQ(page.last_evaluated, items[3]);
+  EXPECT_EQ(page.last_evaluated.packed(), items[3].get());
   EXPECT_EQ(items[2].use_count(), 1);
 }
 
 TEST(PageBuilderTest, CountOnlyObeysTheOneMegabyteReadBudget) {
-  const std::vector<ItemPtr> items = Items(3);
+  const std::vector<PackedItemRef> items = Items(3, kMaxPageReadBytes / 2);
   PageBuilder builder(0, nullptr, PageContents::kCountOnly);
-  ASSERT_TRUE(builder.Add(items[0], kMaxPageReadBytes / 2));
+  ASSERT_TRUE(builder.Add(*items[0]));
   // The item that fills the budget is still counted; the page ends with it.
-  EXPECT_FALSE(builder.Add(items[1], kMaxPageReadBytes / 2));
+  EXPECT_FALSE(builder.Add(*items[1]));
   const ReadPage page = std::move(builder).Finish();
   EXPECT_EQ(page.count, 2);
-  EXPECT_EQ(page.last_evaluated, items[1]);
+  EXPECT_EQ(page.last_evaluated.packed(), items[1].get());
 }
 
 TEST(PageBuilderTest, ItemsPageSharesTheStoredItemsAndFilters) {
-  const std::vector<ItemPtr> items = Items(6);
+  const std::vector<PackedItemRef> items = Items(6);
   const AttributeMap values = {{":a", AttributeValue::S("write")}};
   const BoundCondition filter = ActionIs("write", values);
   PageBuilder builder(0, &filter, PageContents::kItems);
-  for (const ItemPtr& item : items) ASSERT_TRUE(builder.Add(item, 10));
+  for (const PackedItemRef& item : items) ASSERT_TRUE(builder.Add(*item));
   const ReadPage page = std::move(builder).Finish();
   ASSERT_THAT(page.items, SizeIs(3));
-  EXPECT_EQ(page.items[0], items[1]);  // the same object: shared, not copied
+  // The same object: shared, not copied.
+  EXPECT_EQ(page.items[0].packed(), items[1].get());
   EXPECT_EQ(page.count, 3);
   EXPECT_EQ(page.scanned_count, 6);
 }

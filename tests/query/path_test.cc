@@ -8,6 +8,7 @@
 #include "query/ast.h"
 #include "store/item.h"
 #include "store/number.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 
 namespace dynamite {
@@ -65,14 +66,20 @@ TEST(PathTest, ResolvesOrReadsAsAbsent) {
       {Path({"a", "c", "x"}), nullptr},      // name on a number
       {Path({"l", ListIndex{0}, ListIndex{0}}), nullptr},
   };
+  // The same paths in the item as a table stores it (packed).
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
   for (const Case& c : cases) {
     SCOPED_TRACE(DocumentPathToString(c.path));
     const AttributeValue* got = ResolvePath(item, c.path);
+    const std::optional<ValueView> in_packed = ResolvePath(*packed, c.path);
     if (c.expected == nullptr) {
       EXPECT_EQ(got, nullptr);
+      EXPECT_FALSE(in_packed.has_value());
     } else {
       ASSERT_NE(got, nullptr);
       EXPECT_EQ(*got, *c.expected);
+      ASSERT_TRUE(in_packed.has_value());
+      EXPECT_EQ(in_packed->Decode(), *c.expected);
     }
   }
 }

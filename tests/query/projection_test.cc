@@ -13,6 +13,7 @@
 #include "query/ast.h"
 #include "store/item.h"
 #include "store/number.h"
+#include "store/packed_item.h"
 #include "store/value.h"
 #include "tests/support/status_matchers.h"
 
@@ -95,12 +96,16 @@ TEST(ProjectionTest, KeepsTheHierarchyAndCompactsLists) {
       {{"a.x", "k.x", "l[4]", "a[0]", "a.b.x"}, {}},
   };
   const Item item = TestItem();
+  // The same projections of the item as a table stores it (packed).
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
   for (const Case& c : cases) {
     SCOPED_TRACE(::testing::PrintToString(c.paths));
 
     const Item got = ProjectItem(item, ParsePaths(c.paths));
+    const Item got_packed = ProjectItem(*packed, ParsePaths(c.paths));
 
     EXPECT_TRUE(got == c.expected);
+    EXPECT_TRUE(got_packed == c.expected);
   }
 }
 

@@ -215,26 +215,6 @@ TEST(ApplyUpdateTest, Set) {
   });
 }
 
-TEST(ApplyUpdateTest, NestedWritesLeaveNoSlackInTheMap) {
-  const Item item = WithKey({{"m", M({{"x", N(1)}, {"z", N(3)}})}});
-  const BoundUpdate set = Parse("SET m.y = :n, m.a = :n");
-  const BoundUpdate remove = Parse("REMOVE m.x");
-
-  absl::StatusOr<UpdateResult> grown =
-      ApplyUpdate(set.tree(), set.values(), &item, Key());
-  absl::StatusOr<UpdateResult> shrunk =
-      ApplyUpdate(remove.tree(), remove.values(), &item, Key());
-
-  ASSERT_THAT(grown, IsOk());
-  const AttributeMap& grown_map = grown->item->at("m").m();
-  EXPECT_EQ(grown_map.size(), 4u);
-  EXPECT_EQ(grown_map.capacity(), 4u);
-  ASSERT_THAT(shrunk, IsOk());
-  const AttributeMap& shrunk_map = shrunk->item->at("m").m();
-  EXPECT_EQ(shrunk_map.size(), 1u);
-  EXPECT_EQ(shrunk_map.capacity(), 1u);
-}
-
 TEST(ApplyUpdateTest, SetErrors) {
   const Item item = WithKey({{"a", N(5)}, {"m", M({})}, {"s", S("x")}});
   ExpectErrors({

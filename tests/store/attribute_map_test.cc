@@ -346,18 +346,6 @@ TEST(AttributeMapTest, AppendsNamesGivenInOrder) {
   EXPECT_EQ(map.at(names.back()), S(names.back()));
 }
 
-TEST(AttributeMapTest, ShrinkToFitDropsSlack) {
-  AttributeMap map;
-  map.reserve(16);
-  map["a"] = S("1");
-  EXPECT_GE(map.capacity(), 16u);
-
-  map.shrink_to_fit();
-
-  EXPECT_EQ(map.capacity(), 1u);
-  EXPECT_THAT(map, ElementsAre(Pair("a", S("1"))));
-}
-
 TEST(AttributeMapTest, ClearEmptiesTheMap) {
   AttributeMap map = {{"a", S("1")}};
 

@@ -303,6 +303,13 @@ TEST(KeyTest, KeyOfCopiesOnlyTheKeyAttributes) {
   EXPECT_EQ(KeyOf(CompositeSchema(), item),
             (Item{{"pk", AttributeValue::S("a")}, {"sk", NumValue("2")}}));
   EXPECT_EQ(KeyOf(HashSchema(), item), (Item{{"pk", AttributeValue::S("a")}}));
+
+  // The same of the item as a table stores it.
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
+  EXPECT_EQ(KeyOf(CompositeSchema(), *packed),
+            (Item{{"pk", AttributeValue::S("a")}, {"sk", NumValue("2")}}));
+  EXPECT_EQ(KeyOf(HashSchema(), *packed),
+            (Item{{"pk", AttributeValue::S("a")}}));
 }
 
 }  // namespace

@@ -32,7 +32,7 @@ TableDefinition Definition() {
 void Put(Table& table, const std::string& pk, const std::string& sk) {
   ASSERT_THAT(
       table.Mutate({pk, sk},
-                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return Item{{"pk", AttributeValue::S(pk)},
                                  {"sk", AttributeValue::S(sk)}};
                    }),
@@ -42,7 +42,7 @@ void Put(Table& table, const std::string& pk, const std::string& sk) {
 void Delete(Table& table, const std::string& pk, const std::string& sk) {
   ASSERT_THAT(
       table.Mutate({pk, sk},
-                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return std::nullopt;
                    }),
       IsOk());
@@ -52,8 +52,8 @@ using Keys = std::vector<std::pair<std::string, std::string>>;
 
 Keys Scan(const Table& table, const ScanRange& range = {}, int64_t limit = 0) {
   Keys keys;
-  table.VisitAll(range, [&](absl::string_view, const ItemPtr& item, int64_t) {
-    keys.emplace_back(item->at("pk").s(), item->at("sk").s());
+  table.VisitAll(range, [&](absl::string_view, const PackedItem& item) {
+    keys.emplace_back(item.Find("pk")->s(), item.Find("sk")->s());
     return limit == 0 || static_cast<int64_t>(keys.size()) < limit;
   });
   return keys;

@@ -36,7 +36,7 @@ Item MakeItem(const std::string& pk, const std::string& sk) {
 void Put(Table& table, const std::string& pk, const std::string& sk) {
   ASSERT_THAT(
       table.Mutate({pk, sk},
-                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return MakeItem(pk, sk);
                    }),
       IsOk());
@@ -46,7 +46,7 @@ std::vector<std::string> Visit(const Table& table, const std::string& pk,
                                const SortKeyRange& range, Direction direction) {
   std::vector<std::string> keys;
   table.VisitPartition(pk, range, direction,
-                       [&](absl::string_view sk, const ItemPtr&, int64_t) {
+                       [&](absl::string_view sk, const PackedItem&) {
                          keys.emplace_back(sk);
                          return true;
                        });
@@ -65,7 +65,7 @@ TEST(TableTest, MutateStoresAndReturnsOldItem) {
 
   absl::StatusOr<ItemPtr> old = table.Mutate(
       {"a", "1"},
-      [](const Item* current) -> absl::StatusOr<std::optional<Item>> {
+      [](const ItemPtr& current) -> absl::StatusOr<std::optional<Item>> {
         Item next = *current;
         next["x"] = AttributeValue::Bool(true);
         return next;
@@ -77,56 +77,40 @@ TEST(TableTest, MutateStoresAndReturnsOldItem) {
   EXPECT_EQ(table.Get({"a", "1"})->count("x"), 1u);
 }
 
-TEST(TableTest, MutateStoresItemsWithoutSlack) {
+// A stored item is packed: one block of its bytes, whatever slack the
+// item it was built from had (an UpdateItem builds the next item by
+// inserting into copies of nested maps and lists).
+TEST(TableTest, MutateStoresItemsPacked) {
   Table table(Definition());
-
+  Item built;
   ASSERT_THAT(
       table.Mutate({"a", "1"},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
-                     Item item = MakeItem("a", "1");
-                     item.reserve(64);
-                     item["x"] = AttributeValue::Bool(true);
-                     return item;
-                   }),
-      IsOk());
-
-  const ItemPtr stored = table.Get({"a", "1"});
-  ASSERT_NE(stored, nullptr);
-  EXPECT_EQ(stored->size(), 3u);
-  EXPECT_EQ(stored->capacity(), 3u);
-}
-
-// Slack inside nested values too: an UpdateItem growing a nested map or a
-// list builds the next item by inserting into copies of them.
-TEST(TableTest, MutateStoresNestedValuesWithoutSlack) {
-  Table table(Definition());
-
-  ASSERT_THAT(
-      table.Mutate({"a", "1"},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      AttributeMap inner;
                      inner.reserve(16);
                      inner["n"] = AttributeValue::Bool(true);
                      std::vector<AttributeValue> list;
                      list.reserve(16);
                      list.push_back(AttributeValue::M(inner));
-                     std::vector<std::string> set;
-                     set.reserve(16);
-                     set.emplace_back("s");
                      Item item = MakeItem("a", "1");
+                     item.reserve(64);
                      item["m"] = AttributeValue::M(std::move(inner));
                      item["l"] = AttributeValue::L(std::move(list));
-                     item["ss"] = AttributeValue::SS(std::move(set));
+                     item["ss"] = AttributeValue::SS({"s"});
+                     built = item;
                      return item;
                    }),
       IsOk());
 
   const ItemPtr stored = table.Get({"a", "1"});
   ASSERT_NE(stored, nullptr);
-  EXPECT_EQ(stored->at("m").m().capacity(), 1u);
-  EXPECT_EQ(stored->at("l").l().capacity(), 1u);
-  EXPECT_EQ(stored->at("l").l()[0].m().capacity(), 1u);
-  EXPECT_EQ(stored->at("ss").ss().capacity(), 1u);
+  EXPECT_EQ(*stored, built);
+  EXPECT_EQ(stored.packed()->size(), ItemSize(built));
+  EXPECT_EQ(stored.packed()->count(), 5u);
+  // Framing only: a header and a few bytes a value, next to the item's
+  // DynamoDB size.
+  EXPECT_LE(stored.packed()->block_bytes(),
+            static_cast<size_t>(ItemSize(built)) + 16 + 3 * 9);
 }
 
 TEST(TableTest, MutateLeavesTableUnchangedOnError) {
@@ -135,7 +119,7 @@ TEST(TableTest, MutateLeavesTableUnchangedOnError) {
   const int64_t size_before = table.size_bytes();
 
   absl::StatusOr<ItemPtr> result = table.Mutate(
-      {"a", "1"}, [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+      {"a", "1"}, [](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
         return ValidationError("nope");
       });
 
@@ -150,7 +134,7 @@ TEST(TableTest, DeleteRemovesItemAndEmptyPartition) {
 
   ASSERT_THAT(
       table.Mutate({"a", "1"},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return std::nullopt;
                    }),
       IsOk());
@@ -269,7 +253,7 @@ TEST(TableTest, VisitStopsWhenCallbackSaysSo) {
   std::vector<std::string> seen;
 
   table.VisitPartition("p", {}, Direction::kForward,
-                       [&](absl::string_view sk, const ItemPtr&, int64_t) {
+                       [&](absl::string_view sk, const PackedItem&) {
                          seen.emplace_back(sk);
                          return seen.size() < 2;
                        });
@@ -284,7 +268,7 @@ TEST(TableTest, ReadersKeepTheirSnapshotAcrossWrites) {
 
   ASSERT_THAT(
       table.Mutate({"a", "1"},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return std::nullopt;
                    }),
       IsOk());
@@ -303,7 +287,7 @@ TEST(TableTest, ReplacingAnItemKeepsItsKeyReadable) {
   Put(table, "a", sk);
   ASSERT_THAT(
       table.Mutate({"a", sk},
-                   [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      Item next = MakeItem("a", sk);
                      next.emplace("v", AttributeValue::S("replaced"));
                      return next;
@@ -330,7 +314,7 @@ TEST(TableTest, NumberSortKeysAreStoredInNumericOrder) {
     const Number n = *Number::Parse(text);
     return table.Mutate(
         {"a", EncodeNumberKey(n)},
-        [&](const Item*) -> absl::StatusOr<std::optional<Item>> {
+        [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
           return Item{{"pk", AttributeValue::S("a")},
                       {"sk", AttributeValue::N(n)}};
         });
@@ -340,15 +324,15 @@ TEST(TableTest, NumberSortKeysAreStoredInNumericOrder) {
   }
   ASSERT_THAT(
       table.Mutate({"a", EncodeNumberKey(*Number::Parse("10"))},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return std::nullopt;
                    }),
       IsOk());
 
   std::vector<std::string> order;
   table.VisitPartition("a", SortKeyRange{}, Direction::kForward,
-                       [&](absl::string_view, const ItemPtr& item, int64_t) {
-                         order.push_back(item->at("sk").n().ToString());
+                       [&](absl::string_view, const PackedItem& item) {
+                         order.push_back(item.Find("sk")->n().ToString());
                          return true;
                        });
   EXPECT_THAT(order, ElementsAre("-3.5", "2", "1000"));
@@ -360,7 +344,7 @@ TEST(TableTest, AnItemIsFiledUnderTheKeyItWasStoredWith) {
   Table table(Definition());
   ASSERT_THAT(
       table.Mutate({"a", "filed"},
-                   [](const Item*) -> absl::StatusOr<std::optional<Item>> {
+                   [](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                      return MakeItem("a", "other");
                    }),
       IsOk());

@@ -13,6 +13,7 @@
 #include "gtest/gtest.h"
 
 #include "common/errors.h"
+#include "store/item_ptr.h"
 #include "store/number.h"
 #include "store/value.h"
 #include "tests/support/status_matchers.h"
@@ -29,6 +30,15 @@ struct RoundTripCase {
   std::string json;
   std::string expected;
 };
+
+// The JSON of `item` as a table stores it (packed), written in place.
+std::string PackedItemJson(const AttributeMap& item) {
+  const ItemPtr packed = MakeItemPtr(item);
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteItem(packed, writer);
+  return JsonText(buffer);
+}
 
 TEST(ValueJsonTest, DecodesAndEncodesEveryType) {
   const std::vector<RoundTripCase> cases = {
@@ -65,7 +75,17 @@ TEST(ValueJsonTest, DecodesAndEncodesEveryType) {
 
     ASSERT_THAT(value, IsOk());
     EXPECT_EQ(AttributeValueToJson(*value), c.expected);
+    // A stored item's values are written from their packed form alike.
+    EXPECT_EQ(PackedItemJson({{"v", *value}}),
+              absl::StrCat(R"({"v":)", c.expected, "}"));
   }
+}
+
+TEST(ValueJsonTest, WritesANullItemAsAnEmptyObject) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteItem(nullptr, writer);
+  EXPECT_EQ(JsonText(buffer), "{}");
 }
 
 TEST(ValueJsonTest, DecodesBinaryBytes) {
@@ -392,6 +412,7 @@ TEST(ValueJsonTest, EncodesNestedMapsInNameOrder) {
   EXPECT_EQ(AttributeMapToJson(item),
             R"({"l":{"L":[{"S":"x"}]},"m":{"M":{"a":{"BOOL":false},)"
             R"("z":{"NULL":true}}}})");
+  EXPECT_EQ(PackedItemJson(item), AttributeMapToJson(item));
 }
 
 }  // namespace
