@@ -4,7 +4,11 @@
 // A table keeps every item packed (store/packed_value.h has the format):
 // a 16-byte header (reference count, DynamoDB size, attribute count, body
 // length) and then the attributes in name order, each its name and its
-// packed value. One allocation an item, and nothing in it but the item's
+// packed value. An item of more than kIndexedAttributes attributes also
+// has an index, the offset of each attribute (4 bytes an attribute), before
+// them, so that a lookup is a binary search and not a walk: an item may
+// hold 200,000 one-byte attributes, and a filter or projection names up to
+// hundreds of paths. One allocation an item, and nothing in it but the item's
 // bytes and about three bytes of framing a value: a leaderboard item of 128
 // DynamoDB bytes is a 176-byte block, where as an AttributeMap it was about
 // 600 bytes in five blocks.
@@ -52,18 +56,25 @@ class PackedItem {
   // before the allocator's rounding).
   size_t block_bytes() const { return sizeof(PackedItem) + body_size_; }
 
-  // The attribute `name`, if present: O(attributes before it).
+  // Items of more attributes than this carry an index of their offsets.
+  static constexpr size_t kIndexedAttributes = 16;
+
+  // The attribute `name`, if present: O(attributes before it), or
+  // O(log attributes) for an indexed item.
   std::optional<ValueView> Find(absl::string_view name) const {
-    return store_internal::FindPackedEntry(body(), count_, name);
+    if (!indexed()) {
+      return store_internal::FindPackedEntry(entries(), count_, name);
+    }
+    return FindIndexed(name);
   }
   // Calls `visit` for each attribute in name order.
   void ForEach(
       absl::FunctionRef<void(absl::string_view, ValueView)> visit) const {
-    store_internal::ForEachPackedEntry(body(), count_, visit);
+    store_internal::ForEachPackedEntry(entries(), count_, visit);
   }
   // The item as an AttributeMap (copies it).
   AttributeMap Decode() const {
-    return store_internal::DecodePackedEntries(body(), count_);
+    return store_internal::DecodePackedEntries(entries(), count_);
   }
 
  private:
@@ -73,9 +84,15 @@ class PackedItem {
       : size_(size), count_(count), body_size_(body_size) {}
   ~PackedItem() = default;
 
-  // The packed attributes follow the header in the same block.
+  // The body follows the header in the same block: the index, if any, then
+  // the packed attributes.
   const char* body() const { return reinterpret_cast<const char*>(this + 1); }
   char* mutable_body() { return reinterpret_cast<char*>(this + 1); }
+  bool indexed() const { return count_ > kIndexedAttributes; }
+  // Find() through the index. REQUIRES: indexed().
+  std::optional<ValueView> FindIndexed(absl::string_view name) const;
+  size_t index_bytes() const { return indexed() ? 4 * count_ : 0; }
+  const char* entries() const { return body() + index_bytes(); }
 
   mutable std::atomic<uint32_t> refs_{1};
   // An item is at most kMaxItemSizeBytes (400 KB), so 32 bits hold the
@@ -102,7 +119,9 @@ class PackedItemRef {
     std::swap(item_, other.item_);
     return *this;
   }
-  ~PackedItemRef() { Release(); }
+  ~PackedItemRef() {
+    if (item_ != nullptr) Release();
+  }
 
   const PackedItem* get() const { return item_; }
   const PackedItem& operator*() const { return *item_; }
@@ -122,6 +141,7 @@ class PackedItemRef {
   // Takes over the reference Pack() created.
   PackedItemRef(const PackedItem* item, Adopt) noexcept : item_(item) {}
 
+  // Drops this reference. REQUIRES: item_ is not null.
   void Release() noexcept;
 
   const PackedItem* item_ = nullptr;

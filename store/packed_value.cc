@@ -220,19 +220,23 @@ char* PackValue(const AttributeValue& value, char* out) {
   return out;
 }
 
+size_t PackedEntrySize(absl::string_view name, const AttributeValue& value) {
+  return BytesSize(name) + PackedValueSize(value);
+}
+
+char* PackEntry(absl::string_view name, const AttributeValue& value,
+                char* out) {
+  return PackValue(value, WriteBytes(name, out));
+}
+
 size_t PackedEntriesSize(const AttributeMap& map) {
   size_t size = 0;
-  for (const auto& [name, value] : map) {
-    size += BytesSize(name) + PackedValueSize(value);
-  }
+  for (const auto& [name, value] : map) size += PackedEntrySize(name, value);
   return size;
 }
 
 char* PackEntries(const AttributeMap& map, char* out) {
-  for (const auto& [name, value] : map) {
-    out = WriteBytes(name, out);
-    out = PackValue(value, out);
-  }
+  for (const auto& [name, value] : map) out = PackEntry(name, value, out);
   return out;
 }
 
@@ -390,6 +394,8 @@ uint64_t ReadVarint(const char*& p) {
   }
 }
 
+absl::string_view ReadName(const char*& p) { return ReadBytes(p); }
+
 const char* ForEachPackedEntry(
     const char* p, size_t count,
     absl::FunctionRef<void(absl::string_view, ValueView)> visit) {
@@ -406,7 +412,14 @@ std::optional<ValueView> FindPackedEntry(const char* p, size_t count,
                                          absl::string_view name) {
   for (size_t i = 0; i < count; ++i) {
     const absl::string_view entry = ReadBytes(p);
-    const int order = entry.compare(name);
+    // Names mostly differ in their first byte: decided here without a
+    // call to memcmp.
+    const int order =
+        !entry.empty() && !name.empty() && entry[0] != name[0]
+            ? (static_cast<uint8_t>(entry[0]) < static_cast<uint8_t>(name[0])
+                   ? -1
+                   : 1)
+            : entry.compare(name);
     if (order == 0) return ValueView(p);
     // Entries are in name order: past `name`, it is absent.
     if (order > 0) return std::nullopt;

@@ -46,6 +46,11 @@ size_t PackedValueSize(const AttributeValue& value);
 // REQUIRES: `out` has PackedValueSize(value) bytes.
 char* PackValue(const AttributeValue& value, char* out);
 
+// The number of bytes PackEntry() writes for one attribute, and writing it
+// (its name, then its value) at `out`; returns the byte after it.
+size_t PackedEntrySize(absl::string_view name, const AttributeValue& value);
+char* PackEntry(absl::string_view name, const AttributeValue& value, char* out);
+
 // The number of bytes PackEntries() writes for `map`.
 size_t PackedEntriesSize(const AttributeMap& map);
 // Writes the entries of `map` (names and values, in name order, without
@@ -103,6 +108,10 @@ namespace store_internal {
 
 // Reads a varint at `p`, advancing `p` past it.
 uint64_t ReadVarint(const char*& p);
+
+// Reads an entry's name at `p` (its length and bytes), advancing `p` to
+// the entry's value.
+absl::string_view ReadName(const char*& p);
 
 // Reads the entries of a packed map body (`count` entries at `p`) into
 // `visit`; returns the byte after them.

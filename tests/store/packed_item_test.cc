@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -65,7 +66,44 @@ TEST(PackedItemTest, DecodesToTheItemItWasPackedFrom) {
   EXPECT_EQ(packed->Decode(), item);
   EXPECT_EQ(packed->size(), ItemSize(item));
   EXPECT_EQ(packed->count(), item.size());
+  // More than kIndexedAttributes attributes: an index of 4 bytes each.
+  ASSERT_GT(item.size(), PackedItem::kIndexedAttributes);
+  EXPECT_EQ(packed->block_bytes(),
+            16 + 4 * item.size() + PackedEntriesSize(item));
+}
+
+TEST(PackedItemTest, ASmallItemHasNoIndex) {
+  const Item item = {{"a", N("1")}, {"b", S("x")}};
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
+
   EXPECT_EQ(packed->block_bytes(), 16 + PackedEntriesSize(item));
+}
+
+// An item of many attributes is searched through its index: every name is
+// found, names between, before and after them are not, at every count
+// around the threshold.
+TEST(PackedItemTest, FindsEveryAttributeOfAWideItem) {
+  for (size_t count : {PackedItem::kIndexedAttributes,
+                       PackedItem::kIndexedAttributes + 1, size_t{1000}}) {
+    SCOPED_TRACE(count);
+    Item item;
+    for (size_t i = 0; i < count; ++i) {
+      item.emplace(absl::StrCat("a", 1000 + 2 * i), N(absl::StrCat(i)));
+    }
+    const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
+
+    for (size_t i = 0; i < count; ++i) {
+      const std::optional<ValueView> found =
+          packed->Find(absl::StrCat("a", 1000 + 2 * i));
+      ASSERT_TRUE(found.has_value()) << i;
+      EXPECT_EQ(found->n(), Number::FromInt(static_cast<int64_t>(i)));
+      EXPECT_FALSE(packed->Find(absl::StrCat("a", 1001 + 2 * i)).has_value());
+    }
+    EXPECT_FALSE(packed->Find("a").has_value());
+    EXPECT_FALSE(packed->Find("b").has_value());
+    EXPECT_FALSE(packed->Find("").has_value());
+    EXPECT_EQ(packed->Decode(), item);
+  }
 }
 
 TEST(PackedItemTest, EveryValueDecodesAlone) {
