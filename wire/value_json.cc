@@ -268,75 +268,42 @@ void WriteBinary(absl::string_view bytes, JsonWriter& writer) {
   WriteJsonString(writer, absl::Base64Escape(bytes));
 }
 
-}  // namespace
-
-void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
-  writer.StartObject();
-  WriteJsonString(writer, ValueTypeName(value.type()));
+// The members of an M, L or set: the one part of a value whose reading
+// differs between a decoded value and a packed one.
+void WriteContainer(const AttributeValue& value, JsonWriter& writer) {
   switch (value.type()) {
-    case ValueType::kS:
-      WriteJsonString(writer, value.s());
-      break;
-    case ValueType::kN:
-      WriteNumber(value.n(), writer);
-      break;
-    case ValueType::kB:
-      WriteBinary(value.b(), writer);
-      break;
-    case ValueType::kBool:
-      writer.Bool(value.boolean());
-      break;
-    case ValueType::kNull:
-      writer.Bool(true);
-      break;
     case ValueType::kM:
       WriteAttributeMap(value.m(), writer);
-      break;
+      return;
     case ValueType::kL:
       writer.StartArray();
       for (const AttributeValue& element : value.l()) {
         WriteAttributeValue(element, writer);
       }
       writer.EndArray();
-      break;
+      return;
     case ValueType::kSS:
       writer.StartArray();
       for (const std::string& s : value.ss()) WriteJsonString(writer, s);
       writer.EndArray();
-      break;
+      return;
     case ValueType::kNS:
       writer.StartArray();
       for (const Number& n : value.ns()) WriteNumber(n, writer);
       writer.EndArray();
-      break;
+      return;
     case ValueType::kBS:
       writer.StartArray();
       for (const std::string& b : value.bs()) WriteBinary(b, writer);
       writer.EndArray();
-      break;
+      return;
+    default:
+      return;
   }
-  writer.EndObject();
 }
 
-void WritePackedValue(ValueView value, JsonWriter& writer) {
-  writer.StartObject();
-  WriteJsonString(writer, ValueTypeName(value.type()));
+void WriteContainer(ValueView value, JsonWriter& writer) {
   switch (value.type()) {
-    case ValueType::kS:
-      WriteJsonString(writer, value.s());
-      break;
-    case ValueType::kN:
-      WriteNumber(value.n(), writer);
-      break;
-    case ValueType::kB:
-      WriteBinary(value.b(), writer);
-      break;
-    case ValueType::kBool:
-      writer.Bool(value.boolean());
-      break;
-    case ValueType::kNull:
-      writer.Bool(true);
-      break;
     case ValueType::kM:
       writer.StartObject();
       value.ForEachMember([&](absl::string_view name, ValueView member) {
@@ -344,31 +311,84 @@ void WritePackedValue(ValueView value, JsonWriter& writer) {
         WritePackedValue(member, writer);
       });
       writer.EndObject();
-      break;
+      return;
     case ValueType::kL:
       writer.StartArray();
       value.ForEachElement(
           [&](ValueView element) { WritePackedValue(element, writer); });
       writer.EndArray();
-      break;
+      return;
     case ValueType::kSS:
       writer.StartArray();
       value.ForEachBytes(
           [&](absl::string_view s) { WriteJsonString(writer, s); });
       writer.EndArray();
-      break;
+      return;
     case ValueType::kNS:
       writer.StartArray();
       value.ForEachNumber([&](const Number& n) { WriteNumber(n, writer); });
       writer.EndArray();
-      break;
+      return;
     case ValueType::kBS:
       writer.StartArray();
       value.ForEachBytes([&](absl::string_view b) { WriteBinary(b, writer); });
       writer.EndArray();
+      return;
+    default:
+      return;
+  }
+}
+
+// `{"<type>": ...}` of an AttributeValue or a packed ValueView, which
+// answer the scalar accessors alike.
+template <typename Value>
+void WriteValue(const Value& value, JsonWriter& writer) {
+  writer.StartObject();
+  WriteJsonString(writer, ValueTypeName(value.type()));
+  switch (value.type()) {
+    case ValueType::kS:
+      WriteJsonString(writer, value.s());
+      break;
+    case ValueType::kN:
+      WriteNumber(value.n(), writer);
+      break;
+    case ValueType::kB:
+      WriteBinary(value.b(), writer);
+      break;
+    case ValueType::kBool:
+      writer.Bool(value.boolean());
+      break;
+    case ValueType::kNull:
+      writer.Bool(true);
+      break;
+    case ValueType::kM:
+    case ValueType::kL:
+    case ValueType::kSS:
+    case ValueType::kNS:
+    case ValueType::kBS:
+      WriteContainer(value, writer);
       break;
   }
   writer.EndObject();
+}
+
+}  // namespace
+
+void WriteAttributeValue(const AttributeValue& value, JsonWriter& writer) {
+  WriteValue(value, writer);
+}
+
+void WriteAttributeMap(const AttributeMap& map, JsonWriter& writer) {
+  writer.StartObject();
+  for (const auto& [name, value] : map) {
+    WriteJsonString(writer, name);
+    WriteAttributeValue(value, writer);
+  }
+  writer.EndObject();
+}
+
+void WritePackedValue(ValueView value, JsonWriter& writer) {
+  WriteValue(value, writer);
 }
 
 void WritePackedItem(const PackedItem& item, JsonWriter& writer) {
@@ -387,15 +407,6 @@ void WriteItem(const ItemPtr& item, JsonWriter& writer) {
     return;
   }
   WritePackedItem(*item.packed(), writer);
-}
-
-void WriteAttributeMap(const AttributeMap& map, JsonWriter& writer) {
-  writer.StartObject();
-  for (const auto& [name, value] : map) {
-    WriteJsonString(writer, name);
-    WriteAttributeValue(value, writer);
-  }
-  writer.EndObject();
 }
 
 std::string AttributeValueToJson(const AttributeValue& value) {
