@@ -132,8 +132,10 @@ def wire_section(results, sizes):
     targets = []
     mine = {op: pick(summary, "dynamite", workload_of[op], op, top)
             for op in WIRE_OPS}
+    bounds = summary.get("cpu_bound_rps", {})
     for peer, factor in PEER_FACTORS.items():
         cells = []
+        beyond = []  # ops whose target exceeds what the cores can serve
         met = True
         for op in WIRE_OPS:
             theirs = pick(summary, peer, workload_of[op], op, top)
@@ -145,9 +147,16 @@ def wire_section(results, sizes):
                 "requests_per_second"]
             cells.append("%s %.1fx" % (op, ratio))
             met = met and ratio >= factor
+            needed = factor * theirs["requests_per_second"]
+            if ratio < factor and op in bounds and needed > bounds[op]["cpu"]:
+                beyond.append("%s needs %.0f req/s, above the CPU bound of "
+                              "%.0f" % (op, needed, bounds[op]["cpu"]))
+        measured = ", ".join(cells)
+        if beyond:
+            measured += " (%s; see the CPU lines above)" % "; ".join(beyond)
         targets.append(("over the wire, %d connections: >= %.0fx %s's "
                         "requests/s" % (top, factor, PEER_NAMES[peer]),
-                        ", ".join(cells), met))
+                        measured, met))
     p99 = [mine[op]["p99_us"] for op in WIRE_OPS if mine[op]]
     targets.append(("over the wire, %d connections: p99 < 1 ms" % top,
                     ", ".join("%s %.0f us" % (op, mine[op]["p99_us"])

@@ -15,7 +15,13 @@
 #               DynamoDB Local the java process, for dynalite the node one
 #   loaded RSS  VmRSS 1 s after wire_load has loaded both workloads and run
 #               its reads (peak: VmHWM at the same moment)
-#   wire_load   requests/s, p50, p99 per operation at each connection count
+#   wire_load   requests/s, p50, p99 per operation at each connection count,
+#               and the CPU time a request cost the server (its PID's
+#               /proc/PID/stat) and the driver, user and kernel apart
+#   CPU bound   both processes share the machine's cores, so requests/s is
+#               at most cores / (server + driver CPU a request); the
+#               summary prints that bound, and the one left if neither
+#               spent any user time (their kernel time alone: loopback TCP)
 #
 # Peers are installed by `npm ci` into .peers/ (git-ignored) at the exact
 # versions of bench/peers/package-lock.json; nothing else is downloaded:
@@ -401,7 +407,7 @@ measure() {
   # In the background and waited for, so that a signal stops the run at once.
   "${wire_load}" --endpoint "http://127.0.0.1:${port}" --items "${items}" \
     --seconds "${seconds}" --connections "${connections}" \
-    --workload "${workload}" --json \
+    --workload "${workload}" --server_pid "${pid}" --json \
     >"${results}/${server}.wire.json" 2>"${results}/${server}.wire.log" &
   driver_pid=$!
   wait "${driver_pid}" || wire_rc=$?
@@ -557,6 +563,41 @@ if "dynamite" in summary["servers"]:
                 cells.append(f"{op} -")
         summary["ratios"][f"dynamite/{peer}"] = ratios
         out(f"requests/s Dynamite/{names[peer]}: " + ", ".join(cells))
+
+def cpu_cells(r):
+    """(server, driver) "user+system" microseconds a request, or None."""
+    if r is None or "server_user_us" not in r:
+        return None
+    return (f"{r['server_user_us']:.1f}+{r['server_system_us']:.1f}",
+            f"{r['driver_user_us']:.1f}+{r['driver_system_us']:.1f}")
+
+out(f"CPU a request at {top} connections, user+system us, server / driver "
+    "(wire_load):")
+for server in servers.split(","):
+    cells = []
+    for w, op in ops:
+        c = cpu_cells(pick(server, w, op))
+        cells.append(f"{op} {c[0]} / {c[1]}" if c else f"{op} -")
+    out(f"  {names[server]:<15} " + ", ".join(cells))
+if "dynamite" in summary["servers"]:
+    cells = []
+    summary["cpu_bound_rps"] = {}
+    for w, op in ops:
+        r = pick("dynamite", w, op)
+        if cpu_cells(r) is None:
+            continue
+        total = (r["server_user_us"] + r["server_system_us"] +
+                 r["driver_user_us"] + r["driver_system_us"])
+        kernel = r["server_system_us"] + r["driver_system_us"]
+        if total <= 0 or kernel <= 0:
+            continue
+        bound, floor = int(cpus) * 1e6 / total, int(cpus) * 1e6 / kernel
+        summary["cpu_bound_rps"][op] = {"cpu": round(bound),
+                                        "kernel_only": round(floor)}
+        cells.append(f"{op} {bound:.0f} ({floor:.0f} kernel only)")
+    if cells:
+        out(f"Dynamite's CPU bound on {cpus} cores, cores / (server + driver "
+            "CPU a request), req/s: " + ", ".join(cells))
 for server in servers.split(","):
     e = summary["servers"][server]
     if "error" in e:

@@ -3,11 +3,13 @@
 // Local, dynalite), it recreates the workloads' tables, loads them through
 // BatchWriteItem, then runs each read operation for a bounded time at each
 // connection count, and prints requests/s, p50 and p99 per operation and
-// connection count (a table, or JSON with --json).
+// connection count (a table, or JSON with --json), with the CPU time a
+// request cost the driver and, given --server_pid, the server, each split
+// into user and kernel time.
 //
 //   wire_load --endpoint http://127.0.0.1:8000 [--workload leaderboard,audit]
 //             [--items 100000] [--seconds 5] [--connections 1,4,16]
-//             [--load_connections 4] [--json]
+//             [--load_connections 4] [--server_pid PID] [--json]
 //
 // Operations: leaderboard top10, around, get (GetItem); audit recent20.
 // Only loopback endpoints are accepted. The tables Leaderboard and AuditLog
@@ -16,7 +18,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <iostream>
+#include <optional>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "absl/flags/flag.h"
@@ -30,6 +34,7 @@
 #include "absl/time/time.h"
 
 #include "bench/audit_log_workload.h"
+#include "bench/cpu_time.h"
 #include "bench/leaderboard_workload.h"
 #include "bench/wire_measure.h"
 #include "bench/wire_requests.h"
@@ -45,6 +50,9 @@ ABSL_FLAG(std::string, connections, "1,4,16",
           "Connection counts, comma-separated.");
 ABSL_FLAG(int, load_connections, 4, "Connections loading the items.");
 ABSL_FLAG(bool, json, false, "Print JSON instead of a table.");
+ABSL_FLAG(int64_t, server_pid, 0,
+          "The server's process id, to report its CPU time a request; 0 "
+          "for none.");
 
 namespace dynamite {
 namespace {
@@ -53,7 +61,25 @@ struct Row {
   std::string workload;
   std::string operation;
   RunResult result;
+  CpuTime driver_cpu;                 // this process, over the whole run
+  std::optional<CpuTime> server_cpu;  // with --server_pid
 };
+
+// Microseconds of `time` a request of `result` (answered or failed).
+double MicrosecondsPerRequest(absl::Duration time, const RunResult& result) {
+  const int64_t requests = result.requests + result.errors;
+  return requests == 0
+             ? 0
+             : absl::ToDoubleMicroseconds(time) / static_cast<double>(requests);
+}
+
+// "user+sys" microseconds a request, or "-" when not measured.
+std::string CpuCell(const std::optional<CpuTime>& cpu,
+                    const RunResult& result) {
+  if (!cpu.has_value()) return "-";
+  return absl::StrFormat("%.1f+%.1f", MicrosecondsPerRequest(cpu->user, result),
+                         MicrosecondsPerRequest(cpu->system, result));
+}
 
 // The prepared bodies of workload L's reads over a load of `items`.
 std::vector<std::pair<std::string, OperationRun>> LeaderboardRuns(
@@ -113,15 +139,18 @@ absl::Status SetUp(const WireEndpoint& endpoint, absl::string_view table,
 }
 
 void PrintTable(const std::vector<Row>& rows) {
-  std::cout << absl::StrFormat("%-12s %-9s %5s %12s %10s %10s %8s\n",
+  std::cout << absl::StrFormat("%-12s %-9s %5s %12s %10s %10s %8s %14s %14s\n",
                                "workload", "operation", "conns", "requests/s",
-                               "p50 us", "p99 us", "errors");
+                               "p50 us", "p99 us", "errors", "server cpu us",
+                               "driver cpu us");
   for (const Row& row : rows) {
     std::cout << absl::StrFormat(
-        "%-12s %-9s %5d %12.0f %10.1f %10.1f %8d\n", row.workload,
+        "%-12s %-9s %5d %12.0f %10.1f %10.1f %8d %14s %14s\n", row.workload,
         row.operation, row.result.connections, row.result.requests_per_second(),
         absl::ToDoubleMicroseconds(row.result.p50),
-        absl::ToDoubleMicroseconds(row.result.p99), row.result.errors);
+        absl::ToDoubleMicroseconds(row.result.p99), row.result.errors,
+        CpuCell(row.server_cpu, row.result),
+        CpuCell(row.driver_cpu, row.result));
     if (row.result.errors > 0) {
       std::cout << "  first error: " << row.result.first_error << "\n";
     }
@@ -134,17 +163,28 @@ void PrintJson(const std::string& endpoint, const std::vector<Row>& rows) {
             << ",\"seconds\":" << absl::GetFlag(FLAGS_seconds)
             << ",\"results\":[";
   for (size_t i = 0; i < rows.size(); ++i) {
-    const RunResult& r = rows[i].result;
+    const Row& row = rows[i];
+    const RunResult& r = row.result;
+    std::string server_cpu;
+    if (row.server_cpu.has_value()) {
+      server_cpu =
+          absl::StrFormat(R"(,"server_user_us":%.2f,"server_system_us":%.2f)",
+                          MicrosecondsPerRequest(row.server_cpu->user, r),
+                          MicrosecondsPerRequest(row.server_cpu->system, r));
+    }
     std::cout << (i == 0 ? "" : ",") << "\n  "
               << absl::StrFormat(
                      R"({"workload":%s,"operation":%s,"connections":%d,)"
                      R"("requests":%d,"errors":%d,"requests_per_second":%.1f,)"
-                     R"("p50_us":%.1f,"p99_us":%.1f})",
-                     JsonString(rows[i].workload),
-                     JsonString(rows[i].operation), r.connections, r.requests,
-                     r.errors, r.requests_per_second(),
-                     absl::ToDoubleMicroseconds(r.p50),
-                     absl::ToDoubleMicroseconds(r.p99));
+                     R"("p50_us":%.1f,"p99_us":%.1f,)"
+                     R"("driver_user_us":%.2f,"driver_system_us":%.2f%s})",
+                     JsonString(row.workload), JsonString(row.operation),
+                     r.connections, r.requests, r.errors,
+                     r.requests_per_second(), absl::ToDoubleMicroseconds(r.p50),
+                     absl::ToDoubleMicroseconds(r.p99),
+                     MicrosecondsPerRequest(row.driver_cpu.user, r),
+                     MicrosecondsPerRequest(row.driver_cpu.system, r),
+                     server_cpu);
   }
   std::cout << "\n]}\n";
 }
@@ -175,6 +215,22 @@ int Main() {
                  "be positive\n";
     return 2;
   }
+  const int64_t server_pid = absl::GetFlag(FLAGS_server_pid);
+  if (server_pid < 0 ||
+      (server_pid > 0 &&
+       !ProcessCpuTime(static_cast<pid_t>(server_pid)).ok())) {
+    std::cerr << "wire_load: --server_pid " << server_pid
+              << " is not a process whose CPU time can be read\n";
+    return 2;
+  }
+  // The server's CPU time, when asked for and still readable.
+  const auto server_cpu = [&]() -> std::optional<CpuTime> {
+    if (server_pid == 0) return std::nullopt;
+    absl::StatusOr<CpuTime> cpu =
+        ProcessCpuTime(static_cast<pid_t>(server_pid));
+    if (!cpu.ok()) return std::nullopt;
+    return *cpu;
+  };
 
   std::vector<
       std::pair<std::string, std::vector<std::pair<std::string, OperationRun>>>>
@@ -207,6 +263,8 @@ int Main() {
   for (const auto& [workload, runs] : workloads) {
     for (const auto& [operation, run] : runs) {
       for (int connections : connection_counts) {
+        const std::optional<CpuTime> server_before = server_cpu();
+        const CpuTime driver_before = SelfCpuTime();
         absl::StatusOr<RunResult> result =
             RunClosedLoop(*endpoint, run, connections, duration);
         if (!result.ok()) {
@@ -214,7 +272,13 @@ int Main() {
                     << result.status() << "\n";
           return 1;
         }
-        rows.push_back(Row{workload, operation, *result});
+        Row row{workload, operation, *result, SelfCpuTime() - driver_before,
+                std::nullopt};
+        const std::optional<CpuTime> server_after = server_cpu();
+        if (server_before.has_value() && server_after.has_value()) {
+          row.server_cpu = *server_after - *server_before;
+        }
+        rows.push_back(std::move(row));
       }
     }
   }

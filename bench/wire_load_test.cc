@@ -4,6 +4,8 @@
 // counts only correct answers, also when the server closes the connection
 // after every answer.
 
+#include <unistd.h>
+
 #include <atomic>
 #include <memory>
 #include <regex>
@@ -17,6 +19,7 @@
 
 #include "api/database.h"
 #include "bench/audit_log_workload.h"
+#include "bench/cpu_time.h"
 #include "bench/leaderboard_workload.h"
 #include "bench/wire_measure.h"
 #include "bench/wire_requests.h"
@@ -58,6 +61,45 @@ TEST(ParseLoopbackEndpointTest, RefusesMalformedUrls) {
     EXPECT_EQ(ParseLoopbackEndpoint(url).status().code(),
               absl::StatusCode::kInvalidArgument);
   }
+}
+
+TEST(CpuTimeTest, ParsesUserAndSystemTicksAfterTheCommandName) {
+  // A command name with spaces and parentheses, as a process may call
+  // itself; utime 250 and stime 50 ticks at 100 a second.
+  absl::StatusOr<CpuTime> cpu = ParseProcStat(
+      "4242 (my (odd) name) S 1 4242 4242 0 -1 4194560 100 0 0 0 250 50 0 0 "
+      "20 0 1 0 100 1000000 200 18446744073709551615",
+      100);
+  ASSERT_TRUE(cpu.ok()) << cpu.status();
+  EXPECT_EQ(cpu->user, absl::Milliseconds(2500));
+  EXPECT_EQ(cpu->system, absl::Milliseconds(500));
+}
+
+TEST(CpuTimeTest, RefusesLinesThatDoNotParse) {
+  for (const char* line :
+       {"", "4242 name S 1 2 3", "4242 (name) S 1 4242 4242 0 -1 4194560",
+        "4242 (name) S 1 4242 4242 0 -1 4194560 100 0 0 0 x 50 0 0"}) {
+    SCOPED_TRACE(line);
+    EXPECT_EQ(ParseProcStat(line, 100).status().code(),
+              absl::StatusCode::kInternal);
+  }
+}
+
+TEST(CpuTimeTest, ReadsThisProcessAndRefusesAMissingOne) {
+  // Spin until the kernel has charged this process a few ticks of user
+  // time, then /proc and getrusage must both have seen it.
+  const CpuTime start = SelfCpuTime();
+  volatile uint64_t sink = 0;
+  while (SelfCpuTime().user - start.user < absl::Milliseconds(50)) {
+    for (int i = 0; i < 100000; ++i) sink = sink + i;
+  }
+  absl::StatusOr<CpuTime> mine = ProcessCpuTime(getpid());
+  ASSERT_TRUE(mine.ok()) << mine.status();
+  EXPECT_GE(mine->user, absl::Milliseconds(40));
+  EXPECT_LE(mine->user, SelfCpuTime().user + absl::Milliseconds(20));
+  // PIDs are below /proc/sys/kernel/pid_max, at most 2^22.
+  EXPECT_EQ(ProcessCpuTime(1 << 23).status().code(),
+            absl::StatusCode::kNotFound);
 }
 
 TEST(JsonStringTest, EscapesQuotesBackslashesAndControls) {
