@@ -14,7 +14,12 @@ namespace dynamite {
 PackedItemRef PackedItem::Pack(const AttributeMap& item, int64_t size) {
   const size_t index_bytes =
       item.size() > kIndexedAttributes ? sizeof(uint32_t) * item.size() : 0;
-  const size_t body_size = index_bytes + PackedEntriesSize(item);
+  ValuePacker packer;
+  size_t entries_size = 0;
+  for (const auto& [name, value] : item) {
+    entries_size += packer.MeasureEntry(name, value);
+  }
+  const size_t body_size = index_bytes + entries_size;
   void* block = ::operator new(sizeof(PackedItem) + body_size);
   auto* packed = new (block)
       PackedItem(static_cast<int32_t>(size), static_cast<uint32_t>(item.size()),
@@ -30,7 +35,7 @@ PackedItemRef PackedItem::Pack(const AttributeMap& item, int64_t size) {
       const auto offset = static_cast<uint32_t>(out - entries);
       std::memcpy(index + sizeof(uint32_t) * i++, &offset, sizeof(offset));
     }
-    out = PackEntry(name, value, out);
+    out = packer.WriteEntry(name, value, out);
   }
   return PackedItemRef(packed, PackedItemRef::Adopt{});
 }

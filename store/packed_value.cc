@@ -102,21 +102,43 @@ absl::string_view ReadBytes(const char*& p) {
   return bytes;
 }
 
-// The body of a container value (its count and elements), without the
-// body's length.
-size_t BodySize(const AttributeValue& value) {
+}  // namespace
+
+size_t ValuePacker::Measure(const AttributeValue& value) {
+  switch (value.type()) {
+    case ValueType::kS:
+      return 1 + BytesSize(value.s());
+    case ValueType::kB:
+      return 1 + BytesSize(value.b());
+    case ValueType::kN:
+      return 1 + NumberSize(value.n());
+    case ValueType::kBool:
+      return 2;
+    case ValueType::kNull:
+      return 1;
+    case ValueType::kM:
+    case ValueType::kL:
+    case ValueType::kSS:
+    case ValueType::kNS:
+    case ValueType::kBS:
+      break;
+  }
+  // The slot is taken before the members are measured, so that the body
+  // sizes are in the order Write() meets the containers (pre-order).
+  const size_t slot = body_sizes_.size();
+  body_sizes_.push_back(0);
   size_t size = 0;
   size_t count = 0;
   switch (value.type()) {
     case ValueType::kM:
       count = value.m().size();
-      size = PackedEntriesSize(value.m());
+      for (const auto& [name, member] : value.m()) {
+        size += MeasureEntry(name, member);
+      }
       break;
     case ValueType::kL:
       count = value.l().size();
-      for (const AttributeValue& element : value.l()) {
-        size += PackedValueSize(element);
-      }
+      for (const AttributeValue& element : value.l()) size += Measure(element);
       break;
     case ValueType::kSS:
     case ValueType::kBS: {
@@ -137,37 +159,21 @@ size_t BodySize(const AttributeValue& value) {
     case ValueType::kNull:
       break;
   }
-  return VarintSize(count) + size;
+  const size_t body = VarintSize(count) + size;
+  body_sizes_[slot] = body;
+  return 1 + VarintSize(body) + body;
 }
 
-}  // namespace
-
-size_t PackedValueSize(const AttributeValue& value) {
-  switch (value.type()) {
-    case ValueType::kS:
-      return 1 + BytesSize(value.s());
-    case ValueType::kB:
-      return 1 + BytesSize(value.b());
-    case ValueType::kN:
-      return 1 + NumberSize(value.n());
-    case ValueType::kBool:
-      return 2;
-    case ValueType::kNull:
-      return 1;
-    case ValueType::kM:
-    case ValueType::kL:
-    case ValueType::kSS:
-    case ValueType::kNS:
-    case ValueType::kBS: {
-      const size_t body = BodySize(value);
-      return 1 + VarintSize(body) + body;
-    }
-  }
-  return 1;
+size_t ValuePacker::MeasureEntry(absl::string_view name,
+                                 const AttributeValue& value) {
+  return BytesSize(name) + Measure(value);
 }
 
-char* PackValue(const AttributeValue& value, char* out) {
+char* ValuePacker::Write(const AttributeValue& value, char* out) {
   *out++ = static_cast<char>(value.type());
+  if (!IsScalar(value.type())) {
+    out = WriteVarint(body_sizes_[written_++], out);
+  }
   switch (value.type()) {
     case ValueType::kS:
       return WriteBytes(value.s(), out);
@@ -181,21 +187,15 @@ char* PackValue(const AttributeValue& value, char* out) {
     case ValueType::kNull:
       return out;
     case ValueType::kM:
-    case ValueType::kL:
-    case ValueType::kSS:
-    case ValueType::kNS:
-    case ValueType::kBS:
-      break;
-  }
-  out = WriteVarint(BodySize(value), out);
-  switch (value.type()) {
-    case ValueType::kM:
       out = WriteVarint(value.m().size(), out);
-      return PackEntries(value.m(), out);
+      for (const auto& [name, member] : value.m()) {
+        out = WriteEntry(name, member, out);
+      }
+      return out;
     case ValueType::kL:
       out = WriteVarint(value.l().size(), out);
       for (const AttributeValue& element : value.l()) {
-        out = PackValue(element, out);
+        out = Write(element, out);
       }
       return out;
     case ValueType::kSS:
@@ -210,34 +210,17 @@ char* PackValue(const AttributeValue& value, char* out) {
       out = WriteVarint(value.ns().size(), out);
       for (const Number& member : value.ns()) out = WriteNumber(member, out);
       return out;
-    case ValueType::kS:
-    case ValueType::kN:
-    case ValueType::kB:
-    case ValueType::kBool:
-    case ValueType::kNull:
-      break;
   }
   return out;
 }
 
-size_t PackedEntrySize(absl::string_view name, const AttributeValue& value) {
-  return BytesSize(name) + PackedValueSize(value);
+char* ValuePacker::WriteEntry(absl::string_view name,
+                              const AttributeValue& value, char* out) {
+  return Write(value, WriteBytes(name, out));
 }
 
-char* PackEntry(absl::string_view name, const AttributeValue& value,
-                char* out) {
-  return PackValue(value, WriteBytes(name, out));
-}
-
-size_t PackedEntriesSize(const AttributeMap& map) {
-  size_t size = 0;
-  for (const auto& [name, value] : map) size += PackedEntrySize(name, value);
-  return size;
-}
-
-char* PackEntries(const AttributeMap& map, char* out) {
-  for (const auto& [name, value] : map) out = PackEntry(name, value, out);
-  return out;
+size_t PackedValueSize(const AttributeValue& value) {
+  return ValuePacker().Measure(value);
 }
 
 Number ValueView::n() const {

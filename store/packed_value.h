@@ -31,6 +31,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <optional>
+#include <vector>
 
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
@@ -40,23 +41,36 @@
 
 namespace dynamite {
 
-// The number of bytes PackValue() writes for `value`.
+// Packs values in two passes: Measure() every value first (the bytes each
+// will take), then Write() the same values in the same order. A container
+// carries its body's length before its members, so it must be known before
+// they are written: the measuring pass records each container's body size
+// for the writing pass, so that every value is measured once however deep
+// it is nested (measuring a container again at each enclosing level would
+// cost O(values x depth)).
+//
+// A packer is for one item's values: Measure all, then Write all.
+class ValuePacker {
+ public:
+  // The bytes Write() will take for `value`, or for one attribute (its
+  // name, then its value).
+  size_t Measure(const AttributeValue& value);
+  size_t MeasureEntry(absl::string_view name, const AttributeValue& value);
+
+  // Writes `value` (or the attribute) packed at `out`; returns the byte
+  // after it. REQUIRES: the values measured, in the order measured; `out`
+  // has the measured bytes.
+  char* Write(const AttributeValue& value, char* out);
+  char* WriteEntry(absl::string_view name, const AttributeValue& value,
+                   char* out);
+
+ private:
+  std::vector<size_t> body_sizes_;  // the containers', in writing order
+  size_t written_ = 0;              // containers written so far
+};
+
+// The bytes a value takes packed.
 size_t PackedValueSize(const AttributeValue& value);
-// Writes `value` packed at `out`; returns the byte after it.
-// REQUIRES: `out` has PackedValueSize(value) bytes.
-char* PackValue(const AttributeValue& value, char* out);
-
-// The number of bytes PackEntry() writes for one attribute, and writing it
-// (its name, then its value) at `out`; returns the byte after it.
-size_t PackedEntrySize(absl::string_view name, const AttributeValue& value);
-char* PackEntry(absl::string_view name, const AttributeValue& value, char* out);
-
-// The number of bytes PackEntries() writes for `map`.
-size_t PackedEntriesSize(const AttributeMap& map);
-// Writes the entries of `map` (names and values, in name order, without
-// their count) at `out`; returns the byte after them.
-// REQUIRES: `out` has PackedEntriesSize(map) bytes.
-char* PackEntries(const AttributeMap& map, char* out);
 
 // One packed value, read in place. Valid while the bytes it points into are.
 class ValueView {

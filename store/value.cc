@@ -38,12 +38,6 @@ constexpr absl::string_view kTooDeep =
     "Nesting Levels have exceeded supported limits: Attributes in the item "
     "have nested levels beyond supported limit";
 
-// S, N, B, BOOL and NULL: the types that hold no other value. They are
-// the enumerators before kM (ValueType's order is the variant's, fixed).
-constexpr bool IsScalar(ValueType type) { return type < ValueType::kM; }
-static_assert(IsScalar(ValueType::kNull) && IsScalar(ValueType::kS) &&
-              !IsScalar(ValueType::kM) && !IsScalar(ValueType::kBS));
-
 // Returns true if `members` holds two equal strings.
 bool HasDuplicates(const std::vector<std::string>& members) {
   std::vector<absl::string_view> sorted(members.begin(), members.end());

@@ -47,6 +47,12 @@ enum class ValueType : uint8_t {
   kBS,
 };
 
+// S, N, B, BOOL and NULL: the types that hold no other value. They are
+// the enumerators before kM (ValueType's order is the variant's, fixed).
+constexpr bool IsScalar(ValueType type) { return type < ValueType::kM; }
+static_assert(IsScalar(ValueType::kNull) && IsScalar(ValueType::kS) &&
+              !IsScalar(ValueType::kM) && !IsScalar(ValueType::kBS));
+
 // DynamoDB's type descriptor: "S", "N", "B", "BOOL", "NULL", "M", "L", "SS",
 // "NS", "BS".
 absl::string_view ValueTypeName(ValueType type);

@@ -59,6 +59,15 @@ Item EveryType() {
   };
 }
 
+// The bytes `item`'s attributes take packed, without the header or index.
+size_t EntriesSize(const Item& item) {
+  ValuePacker packer;
+  size_t size = 0;
+  for (const auto& [name, value] : item)
+    size += packer.MeasureEntry(name, value);
+  return size;
+}
+
 TEST(PackedItemTest, DecodesToTheItemItWasPackedFrom) {
   const Item item = EveryType();
   const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
@@ -68,15 +77,14 @@ TEST(PackedItemTest, DecodesToTheItemItWasPackedFrom) {
   EXPECT_EQ(packed->count(), item.size());
   // More than kIndexedAttributes attributes: an index of 4 bytes each.
   ASSERT_GT(item.size(), PackedItem::kIndexedAttributes);
-  EXPECT_EQ(packed->block_bytes(),
-            16 + 4 * item.size() + PackedEntriesSize(item));
+  EXPECT_EQ(packed->block_bytes(), 16 + 4 * item.size() + EntriesSize(item));
 }
 
 TEST(PackedItemTest, ASmallItemHasNoIndex) {
   const Item item = {{"a", N("1")}, {"b", S("x")}};
   const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
 
-  EXPECT_EQ(packed->block_bytes(), 16 + PackedEntriesSize(item));
+  EXPECT_EQ(packed->block_bytes(), 16 + EntriesSize(item));
 }
 
 // An item of many attributes is searched through its index: every name is
@@ -116,10 +124,51 @@ TEST(PackedItemTest, EveryValueDecodesAlone) {
     ASSERT_TRUE(view.has_value());
     EXPECT_EQ(view->type(), value.type());
     EXPECT_EQ(view->Decode(), value);
-    // A value's size is what PackValue() wrote.
+    // A value's size is what was measured for it.
     EXPECT_EQ(static_cast<size_t>(view->end() - view->data()),
               PackedValueSize(value));
   }
+}
+
+// Containers beside and inside containers, to the deepest nesting an item
+// may have: each carries its own body's length, so every one decodes and
+// is skipped to reach what follows it.
+TEST(PackedItemTest, NestedContainersCarryTheirOwnLengths) {
+  AttributeValue deep = AttributeValue::L({S(std::string(200, 'd'))});
+  for (int level = 0; level < 31; ++level) {
+    deep = level % 2 == 0
+               ? AttributeValue::M({{"a", AttributeValue::SS({"x"})},
+                                    {"b", std::move(deep)},
+                                    {"c", N("1")}})
+               : AttributeValue::L({AttributeValue::NS({*Number::Parse("1")}),
+                                    std::move(deep), S("after")});
+  }
+  const Item item = {
+      {"a",
+       AttributeValue::L({AttributeValue::M({{"x", AttributeValue::L({})}}),
+                          AttributeValue::BS({std::string(130, 'b')})})},
+      {"deep", deep},
+      {"z", AttributeValue::M({{"y", AttributeValue::L({N("2")})}})},
+  };
+  const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
+
+  EXPECT_EQ(packed->Decode(), item);
+  EXPECT_EQ(packed->Find("z")->Decode(), item.at("z"));
+  // Down the deep value: each level's last member follows the nested one.
+  std::optional<ValueView> level = packed->Find("deep");
+  for (int depth = 0; level.has_value() && depth < 31; ++depth) {
+    SCOPED_TRACE(depth);
+    if (level->type() == ValueType::kM) {
+      EXPECT_EQ(level->Member("c")->n(), *Number::Parse("1"));
+      level = level->Member("b");
+    } else {
+      ASSERT_EQ(level->type(), ValueType::kL);
+      EXPECT_EQ(level->Element(2)->s(), "after");
+      level = level->Element(1);
+    }
+  }
+  ASSERT_TRUE(level.has_value());
+  EXPECT_EQ(level->Decode(), AttributeValue::L({S(std::string(200, 'd'))}));
 }
 
 TEST(PackedItemTest, ReadsScalarsInPlace) {
