@@ -329,7 +329,8 @@ absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
       if (item == nullptr) continue;
       // Projected outside the table's lock: the snapshot is immutable.
       if (planned.projection != nullptr) {
-        item = MakeItemPtr(ProjectItem(*item.packed(), *planned.projection));
+        item = MakeUnpackedItemPtr(
+            ProjectItem(*item.packed(), *planned.projection));
       }
       found.push_back(std::move(item));
     }

@@ -135,7 +135,7 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
   ItemPtr item = table->Get(key.partition.view(), key.sort.view());
   // Projected outside the table's lock: the snapshot is immutable.
   if (item != nullptr && paths != nullptr) {
-    item = MakeItemPtr(ProjectItem(*item.packed(), *paths));
+    item = MakeUnpackedItemPtr(ProjectItem(*item.packed(), *paths));
   }
   return GetItemResponse{std::move(item)};
 }

@@ -111,7 +111,7 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
   if (has_projection) {
     // Outside the table's lock: the snapshots are immutable.
     for (ItemPtr& item : response.items) {
-      item = MakeItemPtr(ProjectItem(*item.packed(), projection));
+      item = MakeUnpackedItemPtr(ProjectItem(*item.packed(), projection));
     }
   }
   if (page.last_evaluated != nullptr) {

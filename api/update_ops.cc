@@ -58,7 +58,7 @@ absl::Status CheckUpdatedItem(const Item& item) {
 // `attributes` as UpdateItemResponse::attributes: nullptr when empty.
 ItemPtr NonEmpty(Item attributes) {
   if (attributes.empty()) return nullptr;
-  return MakeItemPtr(std::move(attributes));
+  return MakeUnpackedItemPtr(std::move(attributes));
 }
 
 }  // namespace

@@ -28,4 +28,10 @@ ItemPtr MakeItemPtr(Item item) {
   return result;
 }
 
+ItemPtr MakeUnpackedItemPtr(Item item) {
+  ItemPtr result;
+  result.decoded_.store(new Item(std::move(item)), std::memory_order_relaxed);
+  return result;
+}
+
 }  // namespace dynamite

@@ -12,6 +12,11 @@
 // Copies share the packed item but not the decoded one: a copy decodes
 // again if it is dereferenced.
 //
+// An item built for one answer and never stored (a projection, UpdateItem's
+// ReturnValues) is held as it was built, unpacked (MakeUnpackedItemPtr):
+// packing it would only be undone by whoever reads it. Such an ItemPtr has
+// no packed() form, and its copies copy the Item.
+//
 // Thread safety: const methods may be called concurrently (the first
 // dereferences race to publish their decoding; one wins, the others free
 // theirs). Non-const methods need external synchronisation, as for any value.
@@ -38,7 +43,14 @@ class ItemPtr {
   ItemPtr(std::nullptr_t) noexcept {}
   explicit ItemPtr(PackedItemRef packed) noexcept
       : packed_(std::move(packed)) {}
-  ItemPtr(const ItemPtr& other) noexcept : packed_(other.packed_) {}
+  ItemPtr(const ItemPtr& other) : packed_(other.packed_) {
+    if (!packed_) {
+      const Item* unpacked = other.decoded_.load(std::memory_order_relaxed);
+      if (unpacked != nullptr) {
+        decoded_.store(new Item(*unpacked), std::memory_order_relaxed);
+      }
+    }
+  }
   ItemPtr(ItemPtr&& other) noexcept
       : packed_(std::move(other.packed_)),
         decoded_(other.decoded_.exchange(nullptr, std::memory_order_relaxed)) {}
@@ -55,19 +67,29 @@ class ItemPtr {
   const Item& operator*() const { return *Decoded(); }
   const Item* operator->() const { return Decoded(); }
   // The decoded item, or nullptr for a null ItemPtr.
-  const Item* get() const { return packed_ ? Decoded() : nullptr; }
-
-  explicit operator bool() const { return static_cast<bool>(packed_); }
-  friend bool operator==(const ItemPtr& item, std::nullptr_t) {
-    return !item.packed_;
+  const Item* get() const {
+    return packed_ ? Decoded() : decoded_.load(std::memory_order_relaxed);
   }
 
-  // The packed item, read in place; nullptr for a null ItemPtr.
+  explicit operator bool() const { return get_if_held() != nullptr; }
+  friend bool operator==(const ItemPtr& item, std::nullptr_t) {
+    return item.get_if_held() == nullptr;
+  }
+
+  // The packed item, read in place; nullptr for a null ItemPtr and for an
+  // unpacked one (then get() is the item).
   const PackedItem* packed() const { return packed_.get(); }
   const PackedItemRef& packed_ref() const { return packed_; }
 
  private:
   friend ItemPtr MakeItemPtr(Item item);
+  friend ItemPtr MakeUnpackedItemPtr(Item item);
+
+  // Non-null when an item is held, packed or not, without decoding it.
+  const void* get_if_held() const {
+    if (packed_) return packed_.get();
+    return decoded_.load(std::memory_order_relaxed);
+  }
 
   const Item* Decoded() const;
 
@@ -78,6 +100,10 @@ class ItemPtr {
 // An ItemPtr holding `item`, packed (as a table would store it), its
 // decoding already made: `item` itself.
 ItemPtr MakeItemPtr(Item item);
+
+// An ItemPtr holding `item` as it is, unpacked: for an item an answer
+// carries that no table stores.
+ItemPtr MakeUnpackedItemPtr(Item item);
 
 }  // namespace dynamite
 

@@ -406,6 +406,10 @@ void WriteItem(const ItemPtr& item, JsonWriter& writer) {
     writer.EndObject();
     return;
   }
+  if (item.packed() == nullptr) {
+    WriteAttributeMap(*item, writer);  // built for this answer, unpacked
+    return;
+  }
   WritePackedItem(*item.packed(), writer);
 }
 

@@ -311,6 +311,37 @@ TEST(ItemPtrTest, MakeItemPtrPacksAndKeepsTheItem) {
   EXPECT_EQ(*ptr, item);
 }
 
+TEST(ItemPtrTest, UnpackedHoldsTheItemAsBuilt) {
+  const Item item = EveryType();
+
+  const ItemPtr ptr = MakeUnpackedItemPtr(item);
+
+  EXPECT_NE(ptr, nullptr);
+  EXPECT_TRUE(ptr);
+  EXPECT_EQ(ptr.packed(), nullptr);
+  EXPECT_EQ(*ptr, item);
+  EXPECT_EQ(ptr.get(), &*ptr);
+  EXPECT_EQ(ptr->at("s").s(), "abc");
+
+  // A copy has an item of its own, equal.
+  const ItemPtr copy = ptr;
+  EXPECT_NE(copy, nullptr);
+  EXPECT_EQ(copy.packed(), nullptr);
+  EXPECT_EQ(*copy, item);
+  EXPECT_NE(copy.get(), ptr.get());
+
+  ItemPtr moved = ItemPtr(ptr);
+  const Item* held = moved.get();
+  ItemPtr target;
+  target = std::move(moved);
+  EXPECT_EQ(target.get(), held);
+  // NOLINTNEXTLINE(bugprone-use-after-move,clang-analyzer-cplusplus.Move)
+  EXPECT_EQ(moved, nullptr);
+
+  // An empty item is still an item, not a null ItemPtr.
+  EXPECT_NE(MakeUnpackedItemPtr(Item()), nullptr);
+}
+
 // The first dereferences of one ItemPtr may race (const access from many
 // threads); each sees one complete decoding. Run under TSan in CI.
 TEST(ItemPtrConcurrencyTest, FirstDereferencesAgree) {

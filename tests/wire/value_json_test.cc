@@ -40,6 +40,15 @@ std::string PackedItemJson(const AttributeMap& item) {
   return JsonText(buffer);
 }
 
+// The JSON of `item` held unpacked, as an answer's projection is.
+std::string UnpackedItemJson(const AttributeMap& item) {
+  const ItemPtr unpacked = MakeUnpackedItemPtr(item);
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  WriteItem(unpacked, writer);
+  return JsonText(buffer);
+}
+
 TEST(ValueJsonTest, DecodesAndEncodesEveryType) {
   const std::vector<RoundTripCase> cases = {
       {"S", R"({"S":"text"})", R"({"S":"text"})"},
@@ -75,8 +84,11 @@ TEST(ValueJsonTest, DecodesAndEncodesEveryType) {
 
     ASSERT_THAT(value, IsOk());
     EXPECT_EQ(AttributeValueToJson(*value), c.expected);
-    // A stored item's values are written from their packed form alike.
+    // A stored item's values are written from their packed form alike,
+    // and an answer's unpacked item (a projection) from its decoded form.
     EXPECT_EQ(PackedItemJson({{"v", *value}}),
+              absl::StrCat(R"({"v":)", c.expected, "}"));
+    EXPECT_EQ(UnpackedItemJson({{"v", *value}}),
               absl::StrCat(R"({"v":)", c.expected, "}"));
   }
 }
