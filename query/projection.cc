@@ -93,34 +93,46 @@ PathRelation Relate(const DocumentPath& a, const DocumentPath& b) {
 
 }  // namespace
 
-Item ProjectItem(const Item& item, const std::vector<DocumentPath>& paths) {
+namespace {
+
+// The projection of `item`, of either form: ResolvePath has an overload for
+// each, and `value_of(name, selection)` copies out the selected part of the
+// top-level attribute `name`, which is present.
+template <typename ItemForm, typename ValueOf>
+Item Project(const ItemForm& item, const std::vector<DocumentPath>& paths,
+             ValueOf value_of) {
   Selection root;
   for (const DocumentPath& path : paths) {
-    if (ResolvePath(item, path) != nullptr) Select(path, root);
+    if (ResolvePath(item, path)) Select(path, root);
   }
   Item result;
   for (const auto& [name, child] : root.members) {
-    auto it = item.find(name);
-    DYNAMITE_CHECK(it != item.end());
-    result.emplace(name, Extract(it->second, child));
+    result.emplace(name, value_of(name, child));
   }
   return result;
 }
 
+}  // namespace
+
+Item ProjectItem(const Item& item, const std::vector<DocumentPath>& paths) {
+  return Project(item, paths,
+                 [&](const std::string& name, const Selection& selection) {
+                   auto it = item.find(name);
+                   DYNAMITE_CHECK(it != item.end());
+                   return Extract(it->second, selection);
+                 });
+}
+
 Item ProjectItem(const PackedItem& item,
                  const std::vector<DocumentPath>& paths) {
-  Selection root;
-  for (const DocumentPath& path : paths) {
-    if (ResolvePath(item, path).has_value()) Select(path, root);
-  }
-  Item result;
-  for (const auto& [name, child] : root.members) {
-    const std::optional<ValueView> value = item.Find(name);
-    DYNAMITE_CHECK(value.has_value());
-    result.emplace(
-        name, child.whole ? value->Decode() : Extract(value->Decode(), child));
-  }
-  return result;
+  return Project(item, paths,
+                 [&](const std::string& name, const Selection& selection) {
+                   const std::optional<ValueView> value = item.Find(name);
+                   DYNAMITE_CHECK(value.has_value());
+                   // A whole attribute decodes straight into the result.
+                   return selection.whole ? value->Decode()
+                                          : Extract(value->Decode(), selection);
+                 });
 }
 
 absl::Status CheckPathsDisjoint(const std::vector<DocumentPath>& paths,

@@ -239,19 +239,6 @@ absl::Status CheckKeyValue(const KeySchema& schema, const AttributeValue& value,
   return CheckSize(value, role);
 }
 
-Item KeyOf(const KeySchema& schema, const Item& item) {
-  Item key;
-  key.reserve(schema.has_sort_key() ? 2 : 1);
-  auto copy = [&](const KeyAttribute& attribute) {
-    auto it = item.find(attribute.name);
-    assert(it != item.end());
-    if (it != item.end()) key.emplace(it->first, it->second);
-  };
-  copy(schema.partition_key);
-  if (schema.has_sort_key()) copy(*schema.sort_key);
-  return key;
-}
-
 Item KeyOf(const KeySchema& schema, const PackedItem& item) {
   Item key;
   key.reserve(schema.has_sort_key() ? 2 : 1);

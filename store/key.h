@@ -93,10 +93,9 @@ enum class KeyRole { kPartition, kSort };
 absl::Status CheckKeyValue(const KeySchema& schema, const AttributeValue& value,
                            KeyRole role);
 
-// Returns the key attributes of `item` (a copy of just those attributes).
-// REQUIRES: item holds every key attribute of `schema`.
-Item KeyOf(const KeySchema& schema, const Item& item);
-// The same of a stored item, read in place (a page's LastEvaluatedKey).
+// Returns the key attributes of a stored item (a page's LastEvaluatedKey),
+// decoding only those two values. REQUIRES: item holds every key attribute
+// of `schema`.
 Item KeyOf(const KeySchema& schema, const PackedItem& item);
 
 }  // namespace dynamite

@@ -300,11 +300,6 @@ TEST(KeyTest, KeyOfCopiesOnlyTheKeyAttributes) {
                      {"sk", NumValue("2")},
                      {"data", AttributeValue::Bool(true)}};
 
-  EXPECT_EQ(KeyOf(CompositeSchema(), item),
-            (Item{{"pk", AttributeValue::S("a")}, {"sk", NumValue("2")}}));
-  EXPECT_EQ(KeyOf(HashSchema(), item), (Item{{"pk", AttributeValue::S("a")}}));
-
-  // The same of the item as a table stores it.
   const PackedItemRef packed = PackedItem::Pack(item, ItemSize(item));
   EXPECT_EQ(KeyOf(CompositeSchema(), *packed),
             (Item{{"pk", AttributeValue::S("a")}, {"sk", NumValue("2")}}));
