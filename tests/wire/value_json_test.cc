@@ -31,21 +31,13 @@ struct RoundTripCase {
   std::string expected;
 };
 
-// The JSON of `item` as a table stores it (packed), written in place.
-std::string PackedItemJson(const AttributeMap& item) {
-  const ItemPtr packed = MakeItemPtr(item);
+// The JSON WriteItem writes of `item`: made by MakeItemPtr, packed as a
+// table stores it and written in place; by MakeUnpackedItemPtr, as an
+// answer's projection is held, written from its decoded form.
+std::string ItemJson(const ItemPtr& item) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
-  WriteItem(packed, writer);
-  return JsonText(buffer);
-}
-
-// The JSON of `item` held unpacked, as an answer's projection is.
-std::string UnpackedItemJson(const AttributeMap& item) {
-  const ItemPtr unpacked = MakeUnpackedItemPtr(item);
-  rapidjson::StringBuffer buffer;
-  JsonWriter writer(buffer);
-  WriteItem(unpacked, writer);
+  WriteItem(item, writer);
   return JsonText(buffer);
 }
 
@@ -86,9 +78,10 @@ TEST(ValueJsonTest, DecodesAndEncodesEveryType) {
     EXPECT_EQ(AttributeValueToJson(*value), c.expected);
     // A stored item's values are written from their packed form alike,
     // and an answer's unpacked item (a projection) from its decoded form.
-    EXPECT_EQ(PackedItemJson({{"v", *value}}),
+    const Item item = {{"v", *value}};
+    EXPECT_EQ(ItemJson(MakeItemPtr(item)),
               absl::StrCat(R"({"v":)", c.expected, "}"));
-    EXPECT_EQ(UnpackedItemJson({{"v", *value}}),
+    EXPECT_EQ(ItemJson(MakeUnpackedItemPtr(item)),
               absl::StrCat(R"({"v":)", c.expected, "}"));
   }
 }
@@ -424,7 +417,7 @@ TEST(ValueJsonTest, EncodesNestedMapsInNameOrder) {
   EXPECT_EQ(AttributeMapToJson(item),
             R"({"l":{"L":[{"S":"x"}]},"m":{"M":{"a":{"BOOL":false},)"
             R"("z":{"NULL":true}}}})");
-  EXPECT_EQ(PackedItemJson(item), AttributeMapToJson(item));
+  EXPECT_EQ(ItemJson(MakeItemPtr(item)), AttributeMapToJson(item));
 }
 
 }  // namespace
