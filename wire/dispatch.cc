@@ -1,5 +1,6 @@
 #include "wire/dispatch.h"
 
+#include <cstddef>
 #include <string>
 #include <utility>
 
@@ -19,6 +20,11 @@
 
 namespace dynamite {
 namespace {
+
+// The stack buffer a request's JSON tree starts in. A Query or GetItem
+// body of a few hundred bytes parses into 2-4 KB of RapidJSON values (an
+// object's member array starts with room for 16 members).
+constexpr size_t kRequestPoolBytes = 8 * 1024;
 
 // Decodes a request body, runs it, and encodes the response or the error.
 using Handler = WireResponse (*)(Database& db, const JsonValue& body);
@@ -97,7 +103,16 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
 WireResponse Dispatch(Database& db, absl::string_view operation,
                       absl::string_view body,
                       absl::FunctionRef<absl::Status()> authorize) {
-  JsonDocument doc;
+  // The parsed tree lives in a pool whose first block is this buffer on
+  // the stack, so a request of a few hundred bytes allocates nothing for
+  // it. Left to itself RapidJSON's pool takes a first 64 KB block from
+  // malloc for every document, and glibc answers a block that size from
+  // its large-chunk bins and consolidates its free lists when it is freed,
+  // on every request: a cost that grew with the heap a load left behind
+  // (docs/benchmarks.md). A larger body goes on in malloc'd blocks.
+  alignas(std::max_align_t) char pool_buffer[kRequestPoolBytes];
+  JsonDocument::AllocatorType pool(pool_buffer, sizeof(pool_buffer));
+  JsonDocument doc(&pool);
   bool parsed = !body.empty() && ParseJson(body, doc);
   if (!body.empty() && !parsed) return ErrorResponse(SerializationError(""));
   Handler handler = FindHandler(operation);

@@ -306,6 +306,34 @@ TEST_F(DispatchTest, ItemOperationsAnswerDynamoDbsShapes) {
             "{}");
 }
 
+// A request's JSON tree starts in a buffer on the stack and goes on in
+// allocated blocks: bodies of every size around and far past the buffer
+// parse whole. Attributes in name order ("a0000" ...), as they come back.
+TEST_F(DispatchTest, BodiesOfEverySizeParseWhole) {
+  CreateHashRangeTable();
+  for (int attributes : {1, 40, 100, 400, 3000}) {
+    SCOPED_TRACE(attributes);
+    std::string item = R"({"pk":{"S":"a"},"sk":{"N":"1"})";
+    std::string values;
+    for (int i = 0; i < attributes; ++i) {
+      const std::string attribute =
+          absl::StrCat(R"("a)", 10000 + i, R"(":{"S":")",
+                       std::string(i % 200, 'x'), R"("})");
+      absl::StrAppend(&item, ",", attribute);
+      absl::StrAppend(&values, attribute, ",");
+    }
+    item += "}";
+
+    Ok("PutItem",
+       absl::StrCat(R"({"TableName":"hash_range","Item":)", item, "}"));
+
+    EXPECT_EQ(Ok("GetItem", R"({"TableName":"hash_range","Key":)"
+                            R"({"pk":{"S":"a"},"sk":{"N":"1"}}})"),
+              absl::StrCat(R"({"Item":{)", values,
+                           R"("pk":{"S":"a"},"sk":{"N":"1"}}})"));
+  }
+}
+
 TEST_F(DispatchTest, QueryAnswersItemsCountsAndLastEvaluatedKey) {
   CreateHashRangeTable();
   for (absl::string_view sk : {"3", "1", "2"}) {
