@@ -1,69 +1,39 @@
 #include "store/table.h"
 
+#include <algorithm>
+#include <atomic>
 #include <memory>
 #include <optional>
 #include <utility>
 
-#include "absl/numeric/int128.h"
+#include "absl/types/span.h"
 
+#include "common/errors.h"
 #include "common/status_macros.h"
+#include "store/commit.h"
 
 namespace dynamite {
 namespace {
 
-// The first entry of `partition` inside the range that starts at `lower`.
-template <typename Partition>
-auto RangeBegin(const Partition& partition, const SortKeyBound& lower) {
-  return lower.inclusive ? partition.lower_bound(lower.key.view())
-                         : partition.upper_bound(lower.key.view());
-}
-
-// The first entry of `partition` past the range that ends at `upper`.
-template <typename Partition>
-auto RangeEnd(const Partition& partition, const SortKeyBound& upper) {
-  return upper.inclusive ? partition.upper_bound(upper.key.view())
-                         : partition.lower_bound(upper.key.view());
-}
-
-bool Above(absl::string_view key, const SortKeyBound& upper) {
-  return upper.inclusive ? key > upper.key.view() : key >= upper.key.view();
-}
-
-bool Below(absl::string_view key, const SortKeyBound& lower) {
-  return lower.inclusive ? key < lower.key.view() : key <= lower.key.view();
-}
+// Hands out Table::lock_order_.
+std::atomic<uint64_t> next_lock_order{0};
 
 }  // namespace
 
-uint64_t PartitionHash(absl::string_view encoded_partition_key) {
-  uint64_t hash = 14695981039346656037ull;  // FNV-1a 64 offset basis
-  for (char c : encoded_partition_key) {
-    hash ^= static_cast<unsigned char>(c);
-    hash *= 1099511628211ull;  // FNV-1a 64 prime
+Table::Table(TableDefinition definition)
+    : name_(definition.name),
+      schema_(definition.key_schema),
+      lock_order_(next_lock_order.fetch_add(1, std::memory_order_relaxed)) {
+  for (const IndexDefinition& index : definition.indexes) {
+    indexes_.push_back(std::make_unique<SecondaryIndex>(index, schema_));
   }
-  // fmix64 (MurmurHash3).
-  hash ^= hash >> 33;
-  hash *= 0xff51afd7ed558ccdull;
-  hash ^= hash >> 33;
-  hash *= 0xc4ceb9fe1a85ec53ull;
-  hash ^= hash >> 33;
-  return hash;
+  definition_ = std::make_shared<const TableDefinition>(std::move(definition));
 }
 
-int64_t SegmentOf(uint64_t hash, int64_t total_segments) {
-  const absl::uint128 product =
-      absl::uint128(hash) *
-      absl::uint128(static_cast<uint64_t>(total_segments));
-  return static_cast<int64_t>(absl::Uint128High64(product));
+std::shared_ptr<const TableDefinition> Table::definition() const {
+  ReaderMutexLock lock(&mu_);
+  return definition_;
 }
-
-bool SortKeyRange::Contains(absl::string_view key) const {
-  if (lower.has_value() && Below(key, *lower)) return false;
-  if (upper.has_value() && Above(key, *upper)) return false;
-  return true;
-}
-
-Table::Table(TableDefinition definition) : definition_(std::move(definition)) {}
 
 ItemPtr Table::Get(const EncodedKey& key) const {
   return Get(key.partition, key.sort);
@@ -72,6 +42,11 @@ ItemPtr Table::Get(const EncodedKey& key) const {
 ItemPtr Table::Get(absl::string_view partition_key,
                    absl::string_view sort_key) const {
   ReaderMutexLock lock(&mu_);
+  return FindLocked(partition_key, sort_key);
+}
+
+ItemPtr Table::FindLocked(absl::string_view partition_key,
+                          absl::string_view sort_key) const {
   auto partition = partitions_.find(partition_key);
   if (partition == partitions_.end()) return nullptr;
   auto it = partition->second.find(sort_key);
@@ -99,43 +74,124 @@ PartitionEntry Table::MakeEntry(absl::string_view sort_key,
   return PartitionEntry::Owning(sort_key, std::move(item));
 }
 
-absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
-  MutexLock lock(&mu_);
-  auto partition = partitions_.find(key.partition);
-  const PartitionEntry* old = nullptr;
-  if (partition != partitions_.end()) {
-    auto it = partition->second.find(absl::string_view(key.sort));
-    if (it != partition->second.end()) old = &*it;
+int64_t Table::CollectionDeltaLocked(const PackedItem* old,
+                                     const PackedItem* next) const {
+  if (!definition_->has_local_indexes()) return 0;
+  int64_t delta =
+      (next != nullptr ? next->size() : 0) - (old != nullptr ? old->size() : 0);
+  for (const std::unique_ptr<SecondaryIndex>& index : indexes_) {
+    if (index->definition().kind != IndexKind::kLocal) continue;
+    if (next != nullptr) delta += index->EntrySize(*next);
+    if (old != nullptr) delta -= index->EntrySize(*old);
   }
-  ItemPtr previous =
-      old != nullptr ? ItemPtr(old->item_ref()) : ItemPtr(nullptr);
-  DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(previous));
+  return delta;
+}
 
-  if (old != nullptr) {
-    --item_count_;
-    size_bytes_ -= old->size();
+absl::Status Table::CheckCollectionLocked(absl::string_view partition_key,
+                                          int64_t delta) const {
+  if (delta <= 0 || !definition_->has_local_indexes()) {
+    return absl::OkStatus();
   }
-  if (next.has_value()) {
-    const int64_t size = ItemSize(*next);
-    PartitionEntry entry = MakeEntry(key.sort, PackedItem::Pack(*next, size));
+  auto found = collection_bytes_.find(partition_key);
+  const int64_t size = found != collection_bytes_.end() ? found->second : 0;
+  if (size + delta > definition_->item_collection_limit_bytes) {
+    return MakeError(ErrorKind::kItemCollectionSizeLimitExceeded,
+                     "Collection size exceeded.");
+  }
+  return absl::OkStatus();
+}
+
+std::optional<int64_t> Table::collection_size(
+    absl::string_view partition_key) const {
+  ReaderMutexLock lock(&mu_);
+  if (!definition_->has_local_indexes()) return std::nullopt;
+  auto found = collection_bytes_.find(partition_key);
+  return found != collection_bytes_.end() ? found->second : 0;
+}
+
+void Table::ApplyLocked(const EncodedKey& key, const PackedItemRef& old,
+                        PackedItemRef next) {
+  if (const int64_t delta = CollectionDeltaLocked(old.get(), next.get());
+      delta != 0) {
+    int64_t& size = collection_bytes_[key.partition];
+    size += delta;
+    if (size == 0) collection_bytes_.erase(key.partition);
+  }
+  for (const std::unique_ptr<SecondaryIndex>& index : indexes_) {
+    if (old) index->Erase(key, *old);
+    if (next) index->Insert(key, next);
+  }
+  auto partition = partitions_.find(key.partition);
+  const PartitionEntry* stored = nullptr;
+  if (old && partition != partitions_.end()) {
+    auto it = partition->second.find(absl::string_view(key.sort));
+    if (it != partition->second.end()) stored = &*it;
+  }
+  if (stored != nullptr) {
+    --item_count_;
+    size_bytes_ -= stored->size();
+  }
+  if (next) {
     ++item_count_;
-    size_bytes_ += size;
-    if (old != nullptr) {
-      old->Replace(std::move(entry));
+    size_bytes_ += next->size();
+    PartitionEntry entry = MakeEntry(key.sort, std::move(next));
+    if (stored != nullptr) {
+      stored->Replace(std::move(entry));
     } else {
       auto [slot, created] = partitions_.try_emplace(key.partition);
-      if (created)
-        scan_order_.emplace(PartitionHash(key.partition), key.partition);
+      if (created) scan_order_.Add(key.partition);
       slot->second.insert(std::move(entry));
     }
-  } else if (old != nullptr) {
+  } else if (stored != nullptr) {
     partition->second.erase(absl::string_view(key.sort));
     if (partition->second.empty()) {
-      scan_order_.erase({PartitionHash(key.partition), key.partition});
+      scan_order_.Remove(key.partition);
       partitions_.erase(partition);
     }
   }
-  return previous;
+}
+
+absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
+  auto compute = [&](const ItemPtr& current) -> absl::StatusOr<NextItem> {
+    DYNAMITE_ASSIGN_OR_RETURN(std::optional<Item> next, mutate(current));
+    if (!next.has_value()) return NextItem::Delete();
+    return NextItem::Own(*std::move(next));
+  };
+  const Change change{this, key, compute};
+  CommitResult result = Commit(absl::MakeConstSpan(&change, 1));
+  if (!result.status.ok()) return result.status;
+  return std::move(result.records.front().old_image);
+}
+
+absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
+    RedefineFn redefine) {
+  MutexLock lock(&mu_);
+  DYNAMITE_ASSIGN_OR_RETURN(TableDefinition next, redefine(*definition_));
+  next.version = definition_->version + 1;
+  std::vector<std::unique_ptr<SecondaryIndex>> indexes;
+  for (const IndexDefinition& index : next.indexes) {
+    auto kept = std::find_if(indexes_.begin(), indexes_.end(),
+                             [&](const std::unique_ptr<SecondaryIndex>& old) {
+                               return old != nullptr &&
+                                      old->definition().name == index.name;
+                             });
+    if (kept != indexes_.end()) {
+      indexes.push_back(std::move(*kept));
+      continue;
+    }
+    // A new index is built from the items as they are (a backfill).
+    auto built = std::make_unique<SecondaryIndex>(index, schema_);
+    for (const auto& [partition_key, partition] : partitions_) {
+      for (const PartitionEntry& entry : partition) {
+        built->Insert(EncodedKey{partition_key, std::string(entry.key())},
+                      entry.item_ref());
+      }
+    }
+    indexes.push_back(std::move(built));
+  }
+  indexes_ = std::move(indexes);
+  definition_ = std::make_shared<const TableDefinition>(std::move(next));
+  return definition_;
 }
 
 void Table::VisitPartition(absl::string_view partition_key,
@@ -194,37 +250,66 @@ void Table::VisitPartition(absl::string_view partition_key,
 
 void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
   ReaderMutexLock lock(&mu_);
-  // The first hash of the segment: ceil(segment * 2^64 / total_segments).
-  const absl::uint128 total(static_cast<uint64_t>(range.total_segments));
-  const uint64_t segment_start = absl::Uint128Low64(
-      (absl::MakeUint128(static_cast<uint64_t>(range.segment), 0) + total - 1) /
-      total);
-  auto it = scan_order_.lower_bound({segment_start, std::string()});
-  const std::string* start_sort = nullptr;
-  if (range.exclusive_start.has_value()) {
-    std::pair<uint64_t, std::string> start{
-        PartitionHash(range.exclusive_start->partition),
-        range.exclusive_start->partition};
-    if (start > std::pair<uint64_t, std::string>{segment_start, ""}) {
-      it = scan_order_.lower_bound(start);
-      if (it != scan_order_.end() && *it == start) {
-        start_sort = &range.exclusive_start->sort;
-      }
-    }
+  const EncodedKey* start =
+      range.exclusive_start.has_value() ? &*range.exclusive_start : nullptr;
+  scan_order_.Walk(range.segment, range.total_segments,
+                   start != nullptr ? &start->partition : nullptr,
+                   [&](const std::string& key, bool resumes) {
+                     auto found = partitions_.find(key);
+                     if (found == partitions_.end())
+                       return true;  // cannot happen
+                     const Partition& partition = found->second;
+                     auto first = resumes ? partition.upper_bound(
+                                                absl::string_view(start->sort))
+                                          : partition.begin();
+                     for (auto item = first; item != partition.end(); ++item) {
+                       if (!visit(item->key(), item->item())) return false;
+                     }
+                     return true;
+                   });
+}
+
+const SecondaryIndex* Table::FindIndexLocked(
+    absl::string_view index_name) const {
+  for (const std::unique_ptr<SecondaryIndex>& index : indexes_) {
+    if (index->definition().name == index_name) return index.get();
   }
-  for (; it != scan_order_.end(); ++it) {
-    if (SegmentOf(it->first, range.total_segments) != range.segment) return;
-    auto found = partitions_.find(it->second);
-    if (found == partitions_.end()) continue;  // cannot happen
-    const Partition& partition = found->second;
-    auto first = start_sort != nullptr
-                     ? partition.upper_bound(absl::string_view(*start_sort))
-                     : partition.begin();
-    start_sort = nullptr;
-    for (auto item = first; item != partition.end(); ++item) {
-      if (!visit(item->key(), item->item())) return;
-    }
+  return nullptr;
+}
+
+bool Table::VisitIndexPartition(absl::string_view index_name,
+                                absl::string_view partition_key,
+                                const SortKeyRange& range, Direction direction,
+                                const IndexPosition* start,
+                                SecondaryIndex::VisitFn visit) const {
+  ReaderMutexLock lock(&mu_);
+  const SecondaryIndex* index = FindIndexLocked(index_name);
+  if (index == nullptr) return false;
+  index->VisitPartition(partition_key, range, direction, start, visit);
+  return true;
+}
+
+bool Table::VisitIndexAll(absl::string_view index_name, int64_t segment,
+                          int64_t total_segments, const IndexPosition* start,
+                          SecondaryIndex::VisitFn visit) const {
+  ReaderMutexLock lock(&mu_);
+  const SecondaryIndex* index = FindIndexLocked(index_name);
+  if (index == nullptr) return false;
+  index->VisitAll(segment, total_segments, start, visit);
+  return true;
+}
+
+std::vector<Table::IndexStats> Table::index_stats() const {
+  return stats().indexes;
+}
+
+Table::Stats Table::stats() const {
+  ReaderMutexLock lock(&mu_);
+  Stats stats{definition_, item_count_, size_bytes_, {}};
+  for (const std::unique_ptr<SecondaryIndex>& index : indexes_) {
+    stats.indexes.push_back({index->item_count(), index->size_bytes()});
   }
+  return stats;
 }
 
 int64_t Table::item_count() const {

@@ -9,23 +9,30 @@
 // emptied by deletes is removed. Tables without a sort key keep their one
 // item per partition under the empty sort key.
 //
+// A table owns its secondary indexes (store/secondary_index.h). Nothing
+// changes the items or the indexes but a commit (store/commit.h), which
+// applies a write to both under the table's lock; the definition (key
+// schema, billing, indexes) is versioned and replaced whole by Redefine().
+//
 // Thread safety: all public methods may be called concurrently. One
-// Mutex (common/mutex.h) per table: reads (Get, VisitPartition, stats) take it
-// shared, Mutate takes it exclusively, so writes to one table are serialised
-// and every write is atomic for readers. Callbacks run under the lock and
-// must not call back into the Table.
+// Mutex (common/mutex.h) per table guards the items, the indexes and the
+// definition: reads (Get, the visits, stats, definition()) take it shared,
+// a commit and Redefine take it exclusively, so writes to one table are
+// serialised and every write is atomic for readers of the table and of its
+// indexes alike. Callbacks run under the lock and must not call back into
+// the Table.
 
 #ifndef DYNAMITE_STORE_TABLE_H_
 #define DYNAMITE_STORE_TABLE_H_
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
-#include "absl/container/btree_set.h"
 #include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
 #include "absl/status/statusor.h"
@@ -39,56 +46,11 @@
 #include "store/key_bytes.h"
 #include "store/packed_item.h"
 #include "store/partition.h"
+#include "store/secondary_index.h"
+#include "store/sort_key_range.h"
+#include "store/table_definition.h"
 
 namespace dynamite {
-
-enum class BillingMode { kProvisioned, kPayPerRequest };
-
-// What CreateTable fixed about a table: everything DescribeTable reports that
-// does not change with the data.
-struct TableDefinition {
-  std::string name;
-  KeySchema key_schema;
-  // The AttributeDefinitions as given (the key attributes, with types).
-  std::vector<KeyAttribute> attribute_definitions;
-  BillingMode billing_mode = BillingMode::kProvisioned;
-  int64_t read_capacity_units = 0;   // 0 under PAY_PER_REQUEST
-  int64_t write_capacity_units = 0;  // 0 under PAY_PER_REQUEST
-  absl::Time creation_time;
-  std::string table_id;  // a UUID
-  std::string arn;
-};
-
-// One end of a range of encoded sort keys. A Query's bounds borrow the
-// request's S and B values (store/key_bytes.h).
-struct SortKeyBound {
-  KeyBytes key;
-  bool inclusive = true;
-};
-
-// A range of encoded sort keys; an absent bound is unbounded.
-struct SortKeyRange {
-  std::optional<SortKeyBound> lower;
-  std::optional<SortKeyBound> upper;
-
-  // True if the encoded sort key `key` lies inside the range.
-  bool Contains(absl::string_view key) const;
-};
-
-enum class Direction { kForward, kBackward };
-
-// The stable 64-bit hash of an encoded partition key that orders a Scan and
-// assigns parallel-scan segments: FNV-1a 64 over the key bytes, then
-// MurmurHash3's fmix64 finaliser so that the high bits (which pick the
-// segment) are well mixed even for short keys differing in their last byte.
-// It never depends on a process seed or on insertion history.
-uint64_t PartitionHash(absl::string_view encoded_partition_key);
-
-// The parallel-scan segment of a partition with hash `hash`:
-// floor(hash * total_segments / 2^64), so segment s holds one contiguous
-// range of hashes, the segments are disjoint and they cover every hash.
-// REQUIRES: total_segments >= 1
-int64_t SegmentOf(uint64_t hash, int64_t total_segments);
 
 // Where a Scan walks: the items strictly after `exclusive_start` (if any)
 // in scan order, restricted to partitions of `segment` of `total_segments`.
@@ -111,13 +73,23 @@ class Table {
   using VisitFn = absl::FunctionRef<bool(absl::string_view sort_key,
                                          const PackedItem& item)>;
 
+  // Receives the table's current definition and returns the next one, or
+  // an error to leave the table as it is. Runs under the lock; pure.
+  using RedefineFn = absl::FunctionRef<absl::StatusOr<TableDefinition>(
+      const TableDefinition& current)>;
+
   explicit Table(TableDefinition definition);
 
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
 
-  const TableDefinition& definition() const { return definition_; }
-  const KeySchema& schema() const { return definition_.key_schema; }
+  // The current definition: a snapshot that stays as it is however the
+  // table is redefined after. An operation takes one per request.
+  std::shared_ptr<const TableDefinition> definition() const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // The key schema and the name never change.
+  const KeySchema& schema() const { return schema_; }
+  const std::string& name() const { return name_; }
 
   // Returns the item stored under `key`, or nullptr if there is none.
   ItemPtr Get(const EncodedKey& key) const ABSL_LOCKS_EXCLUDED(mu_);
@@ -125,14 +97,24 @@ class Table {
   ItemPtr Get(absl::string_view partition_key, absl::string_view sort_key) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Atomically reads the item under `key`, passes it to `mutate`, and stores
-  // the result. Returns the item that was there before (nullptr if none). If
-  // `mutate` returns an error, the table is unchanged and that error is
-  // returned. `mutate` runs with the table lock held exclusively, must be
-  // pure, and must not call back into this Table.
+  // A commit of one change (store/commit.h Commit()): atomically reads the
+  // item under `key`, passes it to `mutate`, and stores the result in the
+  // table and its indexes. Returns the item that was there before (nullptr
+  // if none). If `mutate` or the index-key check of the new item fails,
+  // the table is unchanged and that error is returned. `mutate` runs with
+  // the table lock held exclusively, must be pure, and must not call back
+  // into this Table.
   // REQUIRES: a stored item's key attributes encode to `key`.
   absl::StatusOr<ItemPtr> Mutate(const EncodedKey& key, MutateFn mutate)
       ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Replaces the definition by `redefine`'s result, atomically: an index
+  // the new definition adds (by name) is built from the items stored, one
+  // it drops is freed. Returns the new definition.
+  // REQUIRES: the key schema is unchanged; an index kept by name keeps its
+  // keys and projection.
+  absl::StatusOr<std::shared_ptr<const TableDefinition>> Redefine(
+      RedefineFn redefine) ABSL_LOCKS_EXCLUDED(mu_);
 
   // Visits the items of one partition whose sort keys lie in `range`, in
   // `direction` order, until `visit` returns false. O(log n) to find the
@@ -156,22 +138,94 @@ class Table {
   void VisitAll(const ScanRange& range, VisitFn visit) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Reads of the index `index_name`, as SecondaryIndex's VisitPartition and
+  // VisitAll, under the lock shared. Return false, visiting nothing, when
+  // the table has no such index (any more).
+  bool VisitIndexPartition(absl::string_view index_name,
+                           absl::string_view partition_key,
+                           const SortKeyRange& range, Direction direction,
+                           const IndexPosition* start,
+                           SecondaryIndex::VisitFn visit) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+  bool VisitIndexAll(absl::string_view index_name, int64_t segment,
+                     int64_t total_segments, const IndexPosition* start,
+                     SecondaryIndex::VisitFn visit) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // The number of items and DynamoDB's total item size of the table.
   int64_t item_count() const ABSL_LOCKS_EXCLUDED(mu_);
   int64_t size_bytes() const ABSL_LOCKS_EXCLUDED(mu_);
 
+  struct IndexStats {
+    int64_t item_count = 0;
+    int64_t size_bytes = 0;
+  };
+  // The entries and projected bytes of each index, in definition order.
+  std::vector<IndexStats> index_stats() const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // What DescribeTable reports, read under one lock: the definition and the
+  // counts of the table and of each of its indexes (in definition order),
+  // never from two versions of the table.
+  struct Stats {
+    std::shared_ptr<const TableDefinition> definition;
+    int64_t item_count = 0;
+    int64_t size_bytes = 0;
+    std::vector<IndexStats> indexes;
+  };
+  Stats stats() const ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The size of the item collection of `partition_key` (its items and their
+  // LSI entries) on a table with LSIs; std::nullopt on a table without.
+  std::optional<int64_t> collection_size(absl::string_view partition_key) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
+  // The commit (store/commit.cc) reads and writes under locks it takes.
+  friend class CommitApplier;
+
+  // The stored item under `key`, or nullptr.
+  ItemPtr FindLocked(absl::string_view partition_key,
+                     absl::string_view sort_key) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // Stores `next` (null: deletes) under `key` in place of `old` (null: none),
+  // in the items and in every index.
+  void ApplyLocked(const EncodedKey& key, const PackedItemRef& old,
+                   PackedItemRef next) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // What replacing `old` by `next` (either may be null) under one
+  // partition key adds to its item collection: the items' sizes and their
+  // LSI entries'. 0 on a table without LSIs.
+  int64_t CollectionDeltaLocked(const PackedItem* old,
+                                const PackedItem* next) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // ItemCollectionSizeLimitExceededException "Collection size exceeded."
+  // when a change that grows the collection of `partition_key` by `delta`
+  // takes it past the limit (a shrinking one is always allowed).
+  absl::Status CheckCollectionLocked(absl::string_view partition_key,
+                                     int64_t delta) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+  // The index named `index_name`, or nullptr.
+  const SecondaryIndex* FindIndexLocked(absl::string_view index_name) const
+      ABSL_SHARED_LOCKS_REQUIRED(mu_);
+
   // The entry storing `item` under the encoded sort key `sort_key`: it
   // borrows the item's own bytes when they are the encoding (S and B sort
   // keys), else owns a copy of `sort_key`.
   PartitionEntry MakeEntry(absl::string_view sort_key,
                            PackedItemRef item) const;
 
-  const TableDefinition definition_;
+  const std::string name_;
+  const KeySchema schema_;
+  // Tables touched by one commit are locked in this order (store/commit.h):
+  // unique, from a process-wide counter.
+  const uint64_t lock_order_;
   mutable Mutex mu_;
+  std::shared_ptr<const TableDefinition> definition_ ABSL_GUARDED_BY(mu_);
+  // One per definition_->indexes, in that order.
+  std::vector<std::unique_ptr<SecondaryIndex>> indexes_ ABSL_GUARDED_BY(mu_);
   absl::flat_hash_map<std::string, Partition> partitions_ ABSL_GUARDED_BY(mu_);
-  // The keys of partitions_ in scan order: (PartitionHash, key).
-  absl::btree_set<std::pair<uint64_t, std::string>> scan_order_
+  ScanOrder scan_order_ ABSL_GUARDED_BY(mu_);
+  // Tables with LSIs only: partition key -> item-collection bytes.
+  absl::flat_hash_map<std::string, int64_t> collection_bytes_
       ABSL_GUARDED_BY(mu_);
   int64_t item_count_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t size_bytes_ ABSL_GUARDED_BY(mu_) = 0;

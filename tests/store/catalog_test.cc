@@ -26,7 +26,7 @@ TEST(CatalogTest, CreateThenFind) {
 
   absl::StatusOr<std::shared_ptr<Table>> found = catalog.Find("users", "nf");
   ASSERT_THAT(found, IsOk());
-  EXPECT_EQ((*found)->definition().name, "users");
+  EXPECT_EQ((*found)->name(), "users");
 }
 
 TEST(CatalogTest, DuplicateNameIsResourceInUse) {
@@ -58,7 +58,7 @@ TEST(CatalogTest, DeleteRemovesButKeepsTableAliveForHolders) {
               IsError(ErrorKind::kResourceNotFound, "gone"));
   EXPECT_THAT(catalog.Delete("users", "gone"),
               IsError(ErrorKind::kResourceNotFound, "gone"));
-  EXPECT_EQ(held->definition().name, "users");
+  EXPECT_EQ(held->name(), "users");
 }
 
 TEST(CatalogTest, ListsNamesInOrderFromExclusiveStart) {

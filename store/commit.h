@@ -1,0 +1,120 @@
+// The commit point: the one place where writes change tables.
+//
+// PutItem, UpdateItem, DeleteItem, each request of a BatchWriteItem, every
+// TransactWriteItems and (later) each TTL deletion are commits. A commit is
+// a set of changes, each (table, key, a pure function from the item stored
+// under the key to the item to store there, or to its deletion); the
+// operation validates its request and builds the functions first
+// (api/write_plan.h), then Commit():
+//   1. locks every table the changes touch, exclusively, in one fixed order
+//      (Table::lock_order_, unique per table), so two commits can never
+//      deadlock;
+//   2. runs every change's function on the item as it is now, and checks
+//      each new item's secondary-index keys (store/index_key.h
+//      CheckIndexKeys()) and, on a table with LSIs, the item-collection
+//      limit; if any fails, nothing is applied;
+//   3. applies every change to its table and to the table's secondary
+//      indexes, and assigns the commit one sequence number;
+//   4. releases the locks and returns the commit's change records, one per
+//      change in the order given: (table, key, old image, new image,
+//      sequence).
+// Readers (which take a table's lock shared) never see part of a commit, in
+// a table or in its indexes. Secondary indexes are maintained from the
+// change records inside step 3; streams, TTL and durability attach to the
+// same records rather than to any operation, so every write path gets them
+// and none can disagree with the table.
+//
+// Thread safety: Commit() may be called concurrently from any thread. The
+// change functions run under the locks and must be pure (a commit may in
+// principle evaluate them again) and must not call into any Table.
+
+#ifndef DYNAMITE_STORE_COMMIT_H_
+#define DYNAMITE_STORE_COMMIT_H_
+
+#include <cstdint>
+#include <optional>
+#include <utility>
+#include <vector>
+
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/types/span.h"
+
+#include "store/item.h"
+#include "store/item_ptr.h"
+#include "store/key.h"
+#include "store/table.h"
+
+namespace dynamite {
+
+// What a change stores under its key: nothing (a deletion), an item it
+// points at (a PutItem's, which the commit packs without copying), or an
+// item it built (an UpdateItem's).
+class NextItem {
+ public:
+  static NextItem Delete() { return NextItem(); }
+  // REQUIRES: `item` outlives the commit.
+  static NextItem Borrow(const Item& item) { return NextItem(&item); }
+  static NextItem Own(Item item);
+
+  // The item to store, or nullptr to delete.
+  const Item* get() const { return owned_ ? &*owned_ : borrowed_; }
+
+ private:
+  NextItem() = default;
+  explicit NextItem(const Item* item) : borrowed_(item) {}
+
+  const Item* borrowed_ = nullptr;
+  std::optional<Item> owned_;
+};
+
+// Receives the item stored under the change's key (nullptr if none;
+// decoded only if dereferenced) and returns what to store, or an error.
+// Pure: it may be evaluated more than once.
+using ComputeFn =
+    absl::FunctionRef<absl::StatusOr<NextItem>(const ItemPtr& current)>;
+
+// One change of a commit. `table` and `compute` must outlive the Commit()
+// call; no two changes of one commit may name the same (table, key).
+struct Change {
+  Table* table;
+  EncodedKey key;
+  ComputeFn compute;
+};
+
+// What a commit did to one item (or, for a commit that failed, what it
+// found).
+struct ChangeRecord {
+  const Table* table = nullptr;
+  EncodedKey key;
+  // The item stored before the commit (nullptr: there was none). For a
+  // failed commit, the item the change was evaluated against.
+  ItemPtr old_image;
+  // The item stored by the commit (nullptr: deleted, or never there, or
+  // the commit failed).
+  ItemPtr new_image;
+  // The commit's number: increasing in commit order across every table of
+  // the process, so two commits that touch one table are numbered in the
+  // order they were applied. 0 for a failed commit.
+  uint64_t sequence = 0;
+};
+
+struct CommitResult {
+  // OK when the commit applied; else the first failing change's error, and
+  // nothing was applied.
+  absl::Status status;
+  // One per change, in the order given (see ChangeRecord).
+  std::vector<ChangeRecord> records;
+  // One per change: OK, or the change's own error (a transaction reports
+  // each action's reason).
+  std::vector<absl::Status> change_statuses;
+};
+
+// Applies `changes` as one commit (see the header comment). Every change is
+// evaluated, even after one fails, so that each gets its status.
+CommitResult Commit(absl::Span<const Change> changes);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_COMMIT_H_

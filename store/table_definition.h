@@ -1,0 +1,96 @@
+// What a table is, as DynamoDB describes it apart from its data: the key
+// schema, the attribute definitions, billing, and the secondary indexes.
+//
+// A TableDefinition is immutable once published: a Table holds its current
+// definition as a shared_ptr<const TableDefinition> and replaces it whole
+// when UpdateTable changes something (store/table.h), so an operation reads
+// one consistent snapshot of it per request (Table::definition()) and a
+// definition it holds never changes under it. `version` counts the
+// replacements.
+//
+// Thread safety: immutable after construction; share freely.
+
+#ifndef DYNAMITE_STORE_TABLE_DEFINITION_H_
+#define DYNAMITE_STORE_TABLE_DEFINITION_H_
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "absl/strings/string_view.h"
+#include "absl/time/time.h"
+
+#include "store/key.h"
+
+namespace dynamite {
+
+enum class BillingMode { kProvisioned, kPayPerRequest };
+
+enum class IndexKind { kLocal, kGlobal };
+
+// Projection.ProjectionType.
+enum class ProjectionType { kKeysOnly, kInclude, kAll };
+
+// DynamoDB's limits on indexes (reference §9).
+inline constexpr size_t kMaxLocalSecondaryIndexes = 5;
+inline constexpr size_t kMaxGlobalSecondaryIndexes = 20;
+inline constexpr size_t kMaxProjectedNonKeyAttributes = 100;
+// The items of one partition key and their LSI entries, together, may
+// hold at most 10 GB on a table with LSIs (reference §9.1).
+inline constexpr int64_t kMaxItemCollectionBytes = int64_t{10} << 30;
+// Multi-attribute GSI keys: up to four HASH and four RANGE attributes.
+inline constexpr size_t kMaxIndexKeyAttributes = 4;
+
+// One secondary index. An LSI has the table's partition key and one sort
+// key; a GSI has one to four partition-key attributes and zero to four
+// sort-key attributes (a key of several attributes is ordered as the tuple
+// of its values, store/index_key.h).
+struct IndexDefinition {
+  std::string name;
+  IndexKind kind = IndexKind::kGlobal;
+  std::vector<KeyAttribute> hash_keys;
+  std::vector<KeyAttribute> range_keys;
+  ProjectionType projection = ProjectionType::kAll;
+  // INCLUDE only: the extra top-level attributes, as given.
+  std::vector<std::string> non_key_attributes;
+  // A GSI's own throughput on a PROVISIONED table; 0 otherwise.
+  int64_t read_capacity_units = 0;
+  int64_t write_capacity_units = 0;
+  std::string arn;
+
+  // True if `name` is one of the index's key attributes.
+  bool is_key_attribute(absl::string_view attribute) const;
+  // True if the index holds attribute `attribute` of its items: every
+  // attribute under ALL, else the index and table keys and the
+  // NonKeyAttributes.
+  bool projects(absl::string_view attribute, const KeySchema& table) const;
+};
+
+struct TableDefinition {
+  std::string name;
+  KeySchema key_schema;
+  // The AttributeDefinitions as given (the table's and the indexes' key
+  // attributes, with types).
+  std::vector<KeyAttribute> attribute_definitions;
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  int64_t read_capacity_units = 0;   // 0 under PAY_PER_REQUEST
+  int64_t write_capacity_units = 0;  // 0 under PAY_PER_REQUEST
+  absl::Time creation_time;
+  std::string table_id;  // a UUID
+  std::string arn;
+  // LSIs and GSIs, in the order CreateTable and UpdateTable gave them.
+  std::vector<IndexDefinition> indexes;
+  // 0 at CreateTable; each UpdateTable that changes the table adds one.
+  int64_t version = 0;
+  // The item-collection limit a table with LSIs enforces: DynamoDB's, or a
+  // smaller one a test asks for (DatabaseOptions).
+  int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;
+
+  // The index named `name`, or nullptr.
+  const IndexDefinition* FindIndex(absl::string_view index_name) const;
+  bool has_local_indexes() const;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_TABLE_DEFINITION_H_
