@@ -218,7 +218,10 @@ absl::StatusOr<KeyConditionShape> KeyConditionShapeOf(
   TermCollector collector;
   DYNAMITE_RETURN_IF_ERROR(collector.Visit(condition));
   KeyConditionShape shape = collector.TakeTerms();
-  if (shape.size() > 2) {
+  // A multi-attribute GSI key (query/multi_key_condition.h) takes up to
+  // eight conditions; a one-attribute key's limit of two is checked
+  // against the schema, in BindKeyCondition().
+  if (shape.size() > kMaxKeyConditions) {
     return ValidationError("Conditions can be of length 1 or 2 only");
   }
   return shape;
@@ -245,6 +248,9 @@ absl::StatusOr<KeyConditionTermList> KeyConditionTerms(
 
 absl::StatusOr<KeyCondition> BindKeyCondition(const KeyConditionTermList& terms,
                                               const KeySchema& schema) {
+  if (terms.size() > 2) {
+    return ValidationError("Conditions can be of length 1 or 2 only");
+  }
   // Each term is looked up once, for the checks and the result.
   const KeyConditionTerm* partition =
       FindTerm(terms, schema.partition_key.name);

@@ -9,7 +9,8 @@
 //   2. the shape, without the table: only AND; only =, <, <=, >, >=,
 //      BETWEEN and begins_with; one top-level key attribute per condition,
 //      first for BETWEEN and begins_with; no size(); one condition per
-//      attribute; at most two conditions. These messages carry the
+//      attribute; at most kMaxKeyConditions conditions (two, unless the
+//      key has several attributes: checked in step 3). These messages carry the
 //      "Invalid KeyConditionExpression: " prefix, as current DynamoDB
 //      sends them, except "Conditions can be of length 1 or 2 only";
 //   3. against the key schema: the partition key tested with = only, no
@@ -58,6 +59,10 @@ struct KeyCondition {
   const AttributeValue* partition_value = nullptr;
   std::optional<SortKeyCondition> sort;
 };
+
+// The most conditions a key condition can hold: one per attribute of a
+// multi-attribute GSI key (four partition-key and four sort-key ones).
+inline constexpr size_t kMaxKeyConditions = 8;
 
 // One condition of a key condition, on one top-level attribute, with the
 // attribute on the left: `:v < c` is read as c > :v.

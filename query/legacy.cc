@@ -574,12 +574,29 @@ absl::Status CheckKeyConditions(const LegacyConditions& conditions) {
   for (const auto& [attribute, condition] : conditions) {
     DYNAMITE_RETURN_IF_ERROR(CheckCondition(condition.op, condition.values));
   }
-  if (conditions.empty() || conditions.size() > 2) {
-    // dynalite validations/query.js; DynamoDB Local ErrorFactory
-    // INVALID_KEY_CONDITIONS_SIZE; reference §5.1.
+  // dynalite validations/query.js; DynamoDB Local ErrorFactory
+  // INVALID_KEY_CONDITIONS_SIZE; reference §5.1. A multi-attribute GSI key
+  // takes more (kMaxKeyConditions); a one-attribute key's two are checked
+  // against the schema, in BindKeyConditions().
+  if (conditions.empty() || conditions.size() > kMaxKeyConditions) {
     return ValidationError("Conditions can be of length 1 or 2 only");
   }
   return absl::OkStatus();
+}
+
+absl::StatusOr<KeyConditionTermList> LegacyKeyConditionTerms(
+    const LegacyConditions& conditions) {
+  DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(conditions));
+  KeyConditionTermList terms;
+  for (const auto& [attribute, condition] : conditions) {
+    if (!IsIndexable(condition.op)) return NotIndexable();
+    KeyConditionTerm term{attribute, KeyOpOf(condition.op), {}};
+    for (const AttributeValue& value : condition.values) {
+      term.values.push_back(&value);
+    }
+    terms.push_back(std::move(term));
+  }
+  return terms;
 }
 
 // DynamoDB walks the key schema, partition key first, and checks for each
@@ -590,6 +607,9 @@ absl::Status CheckKeyConditions(const LegacyConditions& conditions) {
 absl::StatusOr<KeyCondition> BindKeyConditions(
     const LegacyConditions& conditions, const KeySchema& schema) {
   DYNAMITE_RETURN_IF_ERROR(CheckKeyConditions(conditions));
+  if (conditions.size() > 2) {
+    return ValidationError("Conditions can be of length 1 or 2 only");
+  }
   KeyConditionTermList terms;
   for (const auto& [attribute, condition] : conditions) {
     // A non-indexable operator on a non-key attribute is never looked at:

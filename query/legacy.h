@@ -128,6 +128,13 @@ absl::Status CheckKeyConditions(const LegacyConditions& conditions);
 absl::StatusOr<KeyCondition> BindKeyConditions(
     const LegacyConditions& conditions, const KeySchema& schema);
 
+// KeyConditions as the terms of a key condition, for a multi-attribute GSI
+// key (query/multi_key_condition.h): CheckKeyConditions(), then "Attempted
+// conditional constraint is not an indexable operation" for an operator
+// that cannot use the index. The terms point at `conditions`' values.
+absl::StatusOr<KeyConditionTermList> LegacyKeyConditionTerms(
+    const LegacyConditions& conditions);
+
 // ------------------------------------------------- QueryFilter, ScanFilter
 
 // Translates a QueryFilter or ScanFilter: one condition per attribute, in

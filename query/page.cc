@@ -17,9 +17,9 @@ PageBuilder::PageBuilder(int64_t limit, const BoundCondition* filter,
   }
 }
 
-bool PageBuilder::Add(const PackedItem& item) {
+bool PageBuilder::Add(const PackedItem& item, int64_t size) {
   ++page_.scanned_count;
-  bytes_read_ += item.size();
+  bytes_read_ += size;
   if (filter_ == nullptr ||
       EvaluateCondition(filter_->tree(), filter_->values(), item)) {
     ++page_.count;

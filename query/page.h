@@ -48,7 +48,10 @@ class PageBuilder {
   // Takes the next item read (a stored item: a kept one is shared, never
   // copied); returns false when the page is full. The item that fills the
   // budget is still taken: the page ends with it, as DynamoDB's does.
-  bool Add(const PackedItem& item);
+  bool Add(const PackedItem& item) { return Add(item, item.size()); }
+  // The same for an index entry, which counts against the read budget with
+  // its own (projected) size.
+  bool Add(const PackedItem& item, int64_t size);
 
   ReadPage Finish() && { return std::move(page_); }
 

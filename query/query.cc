@@ -42,4 +42,19 @@ ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
   return std::move(page).Finish();
 }
 
+std::optional<ReadPage> ExecuteIndexQuery(const Table& table,
+                                          absl::string_view index_name,
+                                          const QueryPlan& plan,
+                                          const IndexPosition* start,
+                                          PageContents contents) {
+  PageBuilder page(plan.limit, plan.filter, contents);
+  const bool found = table.VisitIndexPartition(
+      index_name, plan.partition_key.view(), plan.range, plan.direction, start,
+      [&](const PackedItem& item, int64_t size) {
+        return page.Add(item, size);
+      });
+  if (!found) return std::nullopt;
+  return std::move(page).Finish();
+}
+
 }  // namespace dynamite

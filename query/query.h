@@ -7,6 +7,9 @@
 // is never copied and nothing is sorted. Pages are cut as query/page.h
 // says.
 //
+// A Query of a secondary index walks the index's partition the same way
+// (store/secondary_index.h), at the same cost.
+//
 // Thread safety: as store/table.h; the table's lock is held shared during
 // the visit.
 
@@ -44,6 +47,17 @@ struct QueryPlan {
 
 ReadPage ExecuteQuery(const Table& table, const QueryPlan& plan,
                       PageContents contents);
+
+// The same over the secondary index `index_name` of `table`: the plan's keys
+// are the index's, and the page starts strictly after `start` when given
+// (plan.exclusive_start is not read). Returns std::nullopt when the table
+// has no such index (an UpdateTable deleted it since the request's
+// definition snapshot).
+std::optional<ReadPage> ExecuteIndexQuery(const Table& table,
+                                          absl::string_view index_name,
+                                          const QueryPlan& plan,
+                                          const IndexPosition* start,
+                                          PageContents contents);
 
 }  // namespace dynamite
 

@@ -14,7 +14,10 @@
 #define DYNAMITE_QUERY_SCAN_H_
 
 #include <cstdint>
+#include <optional>
 #include <vector>
+
+#include "absl/strings/string_view.h"
 
 #include "query/ast.h"
 #include "query/page.h"
@@ -34,6 +37,15 @@ struct ScanPlan {
 
 ReadPage ExecuteScan(const Table& table, const ScanPlan& plan,
                      PageContents contents);
+
+// The same over the secondary index `index_name` of `table`, starting
+// strictly after `start` when given (plan.range.exclusive_start is not
+// read). Returns std::nullopt when the table has no such index (any more).
+std::optional<ReadPage> ExecuteIndexScan(const Table& table,
+                                         absl::string_view index_name,
+                                         const ScanPlan& plan,
+                                         const IndexPosition* start,
+                                         PageContents contents);
 
 }  // namespace dynamite
 

@@ -685,7 +685,16 @@ TEST(KeyConditionsTest, ChecksValuesAndCountBeforeTheTable) {
       {"c", {Op::kEq, {S("y")}}},
       {"d", {Op::kEq, {S("z")}}},
   };
-  EXPECT_THAT(CheckKeyConditions(three), IsError(kValidation, kLengthOneOrTwo));
+  // Three may suit a multi-attribute GSI key: a one-attribute key refuses
+  // them against its schema.
+  EXPECT_THAT(CheckKeyConditions(three), IsOk());
+  EXPECT_THAT(BindKeyConditions(three, Schema(KeyType::kS, KeyType::kS)),
+              IsError(kValidation, kLengthOneOrTwo));
+  LegacyConditions nine;
+  for (char c = 'a'; c < 'j'; ++c) {
+    nine[std::string(1, c)] = {Op::kEq, {S("x")}};
+  }
+  EXPECT_THAT(CheckKeyConditions(nine), IsError(kValidation, kLengthOneOrTwo));
   LegacyConditions three_with_bad_value = three;
   three_with_bad_value["d"].values.clear();
   EXPECT_THAT(CheckKeyConditions(three_with_bad_value),
