@@ -4,7 +4,8 @@
 // table, then every key against its table's schema and the duplicate keys —
 // before it reads or writes anything, so a rejected batch changes nothing.
 // A valid BatchWriteItem then applies its writes one by one, each atomic
-// through Table::Mutate; the batch as a whole is not atomic, as in DynamoDB.
+// as one commit each (store/commit.h); the batch as a whole is not atomic, as
+// in DynamoDB.
 
 #include <memory>
 #include <optional>
@@ -19,11 +20,14 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
+#include "api/item_collection.h"
+#include "api/write_plan.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/legacy.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
+#include "store/index_key.h"
 
 namespace dynamite {
 namespace {
@@ -152,29 +156,35 @@ absl::StatusOr<EncodedKey> ExtractPutKey(const KeySchema& schema,
   return ExtractItemKey(schema, item);
 }
 
-// One validated write: the item to store (the request's own, moved from
-// when written), or nullptr to delete.
+// One validated write: the item to store (the request's own), or nullptr
+// to delete.
 struct PlannedWrite {
   std::shared_ptr<Table> table;
   EncodedKey key;
-  Item* item = nullptr;
+  const Item* item = nullptr;
+  const Item* key_item = nullptr;  // a delete's Key
+  const std::string* table_name = nullptr;
 };
 
 // The table's share of the batch, keyed and checked for duplicates. Keys
 // compare encoded, so numbers compare by value ("1" and "1.0" are the same
 // item, reference §2.4). A list holds at most 25 writes: a linear scan is
 // cheaper than a set.
-absl::Status PlanTableWrites(std::shared_ptr<Table> table,
+absl::Status PlanTableWrites(const std::string& table_name,
+                             std::shared_ptr<Table> table,
                              std::vector<WriteRequest>& writes,
                              std::vector<PlannedWrite>& plan) {
   const size_t first = plan.size();
+  const std::shared_ptr<const TableDefinition> definition = table->definition();
   for (WriteRequest& write : writes) {
-    PlannedWrite planned{.table = table};
+    PlannedWrite planned{.table = table, .table_name = &table_name};
     if (write.put_request.has_value()) {
       planned.item = &write.put_request->item;
       DYNAMITE_ASSIGN_OR_RETURN(planned.key,
                                 ExtractPutKey(table->schema(), *planned.item));
+      DYNAMITE_RETURN_IF_ERROR(CheckIndexKeys(*definition, *planned.item));
     } else {
+      planned.key_item = &write.delete_request->key;
       DYNAMITE_ASSIGN_OR_RETURN(
           planned.key, ExtractKey(table->schema(), write.delete_request->key));
     }
@@ -279,22 +289,33 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   std::vector<PlannedWrite> plan;
   size_t t = 0;
   for (auto& [name, writes] : request.request_items) {
-    DYNAMITE_RETURN_IF_ERROR(PlanTableWrites(tables[t++], writes, plan));
+    DYNAMITE_RETURN_IF_ERROR(PlanTableWrites(name, tables[t++], writes, plan));
   }
 
+  // Each request is its own commit: the batch as a whole is not atomic, as
+  // in DynamoDB. A commit can fail only on the item-collection limit of a
+  // table with LSIs, or if an UpdateTable added an index since the check
+  // above and the item breaks its key types.
+  BatchWriteItemResponse response;
   for (PlannedWrite& write : plan) {
-    // Moved out of the request (validated whole above) before the table
-    // lock is taken, so the lock covers only the swap.
-    std::optional<Item> item;
-    if (write.item != nullptr) item = std::move(*write.item);
-    absl::StatusOr<ItemPtr> old = write.table->Mutate(
-        write.key, [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
-          return std::move(item);
-        });
-    // Unreachable: the mutation above never fails.
-    if (!old.ok()) return old.status();
+    std::shared_ptr<Table> table = write.table;
+    const Item& keyed = write.item != nullptr ? *write.item : *write.key_item;
+    CommitResult commit =
+        write.item != nullptr
+            ? CommitOne(PreparedPut{std::move(write.table),
+                                    std::move(write.key),
+                                    WriteCondition::None(), write.item})
+            : CommitOne(PreparedDelete{std::move(write.table),
+                                       std::move(write.key),
+                                       WriteCondition::None()});
+    if (!commit.status.ok()) return commit.status;
+    if (std::optional<ItemCollectionMetrics> metrics = CollectionMetrics(
+            request.return_item_collection_metrics, *table, keyed)) {
+      response.item_collection_metrics[*write.table_name].push_back(
+          *std::move(metrics));
+    }
   }
-  return BatchWriteItemResponse{};
+  return response;
 }
 
 absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(

@@ -45,10 +45,16 @@ struct BatchWriteItemRequest {
   // Table name -> 1..25 writes; at most 25 in total, each item at most once
   // per table.
   std::map<std::string, std::vector<WriteRequest>> request_items;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
 };
 struct BatchWriteItemResponse {
   // Always empty: every write was applied.
   std::map<std::string, std::vector<WriteRequest>> unprocessed_items;
+  // With ReturnItemCollectionMetrics SIZE: per table with LSIs, one per
+  // write, in request order.
+  std::map<std::string, std::vector<ItemCollectionMetrics>>
+      item_collection_metrics;
 };
 
 // The keys to read from one table and how to read them (DynamoDB's

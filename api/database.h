@@ -59,6 +59,10 @@ class Database {
       const CreateTableRequest& request);
   absl::StatusOr<DescribeTableResponse> DescribeTable(
       const DescribeTableRequest& request);
+  // UpdateTable (api/update_table_ops.cc): billing and throughput, and a
+  // GSI created (built from the items stored before it returns) or deleted.
+  absl::StatusOr<UpdateTableResponse> UpdateTable(
+      const UpdateTableRequest& request);
   absl::StatusOr<ListTablesResponse> ListTables(
       const ListTablesRequest& request);
   absl::StatusOr<DeleteTableResponse> DeleteTable(

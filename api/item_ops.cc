@@ -1,11 +1,10 @@
 // The single-item operations of Database: PutItem, GetItem, DeleteItem
-// (UpdateItem is api/update_ops.cc). Each validates the whole request
-// (DynamoDB's order: parameters, the mix of legacy and expression parameters,
-// item contents and size, expressions (or the legacy Expected /
-// AttributesToGet) and their placeholders, then the table, then the key against
-// its schema) before it touches the table, and writes through Table::Mutate,
-// checking the ConditionExpression under the table's lock, so a failed request
-// changes nothing.
+// (UpdateItem is api/update_ops.cc). A write is prepared whole
+// (api/write_plan.h: validated in DynamoDB's order before any table is
+// touched) and applied as one commit (store/commit.h), its condition
+// checked under the table's lock, so a failed request changes nothing.
+// GetItem validates the same way (parameters, the legacy AttributesToGet or
+// the ProjectionExpression and its placeholders, the table, the key).
 
 #include <memory>
 #include <optional>
@@ -15,7 +14,8 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
-#include "api/write_condition.h"
+#include "api/item_collection.h"
+#include "api/write_plan.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/legacy.h"
@@ -25,35 +25,6 @@
 
 namespace dynamite {
 namespace {
-
-// Expected / ConditionalOperator next to ConditionExpression (PutItem and
-// DeleteItem).
-template <typename Request>
-absl::Status RejectMixedConditions(const Request& request) {
-  return RejectMixedParameters(
-      {{"Expected", request.expected.has_value()},
-       {"ConditionalOperator", request.conditional_operator.has_value()}},
-      {{"ConditionExpression", request.condition_expression.has_value()}});
-}
-
-// PutItem: the 400 KB check comes during request validation, before the
-// table lookup (reference §4).
-absl::Status ValidatePutItem(const PutItemRequest& request) {
-  DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
-  if (request.return_values != ReturnValue::kNone &&
-      request.return_values != ReturnValue::kAllOld) {
-    return ValidationError("ReturnValues can only be ALL_OLD or NONE");
-  }
-  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(request.item));
-  if (ItemSize(request.item) > kMaxItemSizeBytes) {
-    return ValidationError("Item size has exceeded the maximum allowed size");
-  }
-  return ValidateExpressionAttributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"ConditionExpression", request.condition_expression.has_value()}});
-}
 
 // GetItem: the ProjectionExpression (or AttributesToGet) and its
 // ExpressionAttributeNames are checked before the table lookup (reference
@@ -88,38 +59,20 @@ ValidateGetItem(const GetItemRequest& request, ExpressionCache& cache) {
 }  // namespace
 
 WriteResult<PutItemResponse> Database::PutItem(PutItemRequest request) {
-  DYNAMITE_RETURN_IF_ERROR(ValidatePutItem(request));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      WriteCondition::FromRequest(
-          request.condition_expression, request.expected,
-          request.conditional_operator,
-          request.return_values_on_condition_check_failure, placeholders,
-          expressions_));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractItemKey(table->schema(), request.item));
-
-  // Moved out of the request (validated above, and read no more) before
-  // the table lock is taken, so the lock covers only the condition and the
-  // swap.
-  Item item = std::move(request.item);
-  absl::StatusOr<ItemPtr> old = table->Mutate(
-      key, [&](const ItemPtr& current) -> absl::StatusOr<std::optional<Item>> {
-        DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
-        return std::move(item);
-      });
-  if (!old.ok()) {
-    return std::move(condition).Failure<PutItemResponse>(old.status());
+  DYNAMITE_ASSIGN_OR_RETURN(PreparedPut put,
+                            PreparePut(request, catalog_, expressions_));
+  CommitResult commit = CommitOne(put);
+  ChangeRecord& record = commit.records.front();
+  if (!commit.status.ok()) {
+    return put.condition.Failure<PutItemResponse>(commit.status,
+                                                  record.old_image);
   }
   PutItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
-    response.attributes = *std::move(old);
+    response.attributes = std::move(record.old_image);
   }
+  response.item_collection_metrics = CollectionMetrics(
+      request.return_item_collection_metrics, *put.table, request.item);
   return response;
 }
 
@@ -142,43 +95,20 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
 
 WriteResult<DeleteItemResponse> Database::DeleteItem(
     const DeleteItemRequest& request) {
-  DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
-  if (request.return_values != ReturnValue::kNone &&
-      request.return_values != ReturnValue::kAllOld) {
-    return ValidationError("Return values set to invalid value");
-  }
-  DYNAMITE_RETURN_IF_ERROR(ValidateExpressionAttributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"ConditionExpression", request.condition_expression.has_value()}}));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      WriteCondition::FromRequest(
-          request.condition_expression, request.expected,
-          request.conditional_operator,
-          request.return_values_on_condition_check_failure, placeholders,
-          expressions_));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractKey(table->schema(), request.key));
-
-  absl::StatusOr<ItemPtr> old = table->Mutate(
-      key, [&](const ItemPtr& current) -> absl::StatusOr<std::optional<Item>> {
-        DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
-        return std::nullopt;
-      });
-  if (!old.ok()) {
-    return std::move(condition).Failure<DeleteItemResponse>(old.status());
+  DYNAMITE_ASSIGN_OR_RETURN(PreparedDelete del,
+                            PrepareDelete(request, catalog_, expressions_));
+  CommitResult commit = CommitOne(del);
+  ChangeRecord& record = commit.records.front();
+  if (!commit.status.ok()) {
+    return del.condition.Failure<DeleteItemResponse>(commit.status,
+                                                     record.old_image);
   }
   DeleteItemResponse response;
   if (request.return_values == ReturnValue::kAllOld) {
-    response.attributes = *std::move(old);
+    response.attributes = std::move(record.old_image);
   }
+  response.item_collection_metrics = CollectionMetrics(
+      request.return_item_collection_metrics, *del.table, request.key);
   return response;
 }
 

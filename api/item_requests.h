@@ -28,6 +28,18 @@ using ExpressionAttributeValues = AttributeMap;
 // kAllOld.
 enum class ReturnValue { kNone, kAllOld, kUpdatedOld, kAllNew, kUpdatedNew };
 
+// DynamoDB's ReturnItemCollectionMetrics enum.
+enum class ReturnItemCollectionMetrics { kNone, kSize };
+
+// The size of the item collection a write touched, on a table with LSIs
+// (ReturnItemCollectionMetrics SIZE): its partition key, and an estimate
+// range in GB, [lower, upper].
+struct ItemCollectionMetrics {
+  Item item_collection_key;
+  double size_estimate_lower_gb = 0;
+  double size_estimate_upper_gb = 0;
+};
+
 // DynamoDB's ReturnValuesOnConditionCheckFailure enum.
 enum class ReturnValuesOnConditionCheckFailure { kNone, kAllOld };
 
@@ -35,6 +47,8 @@ struct PutItemRequest {
   std::string table_name;
   Item item;
   ReturnValue return_values = ReturnValue::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   // The write happens only if this condition holds on the item as it is
   // (an absent item has no attributes); otherwise the request fails with
   // ConditionalCheckFailedException "The conditional request failed".
@@ -54,6 +68,8 @@ struct PutItemRequest {
 struct PutItemResponse {
   // The replaced item, with ReturnValues ALL_OLD and an item existed.
   ItemPtr attributes;
+  // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 struct GetItemRequest {
@@ -77,6 +93,8 @@ struct DeleteItemRequest {
   std::string table_name;
   Item key;
   ReturnValue return_values = ReturnValue::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   // The write happens only if this condition holds on the item as it is
   // (an absent item has no attributes); otherwise the request fails with
   // ConditionalCheckFailedException "The conditional request failed".
@@ -96,6 +114,8 @@ struct DeleteItemRequest {
 struct DeleteItemResponse {
   // The deleted item, with ReturnValues ALL_OLD and an item existed.
   ItemPtr attributes;
+  // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 // UpdateItem merges: it applies the UpdateExpression (reference §7.7) to
@@ -107,6 +127,8 @@ struct UpdateItemRequest {
   Item key;
   std::optional<std::string> update_expression;
   ReturnValue return_values = ReturnValue::kNone;
+  ReturnItemCollectionMetrics return_item_collection_metrics =
+      ReturnItemCollectionMetrics::kNone;
   // The expression attribute maps serve both expressions.
   // The write happens only if this condition holds on the item as it is
   // (an absent item has no attributes); otherwise the request fails with
@@ -133,6 +155,8 @@ struct UpdateItemResponse {
   // (query/update.h); nullptr when that is nothing, as DynamoDB then sends
   // no Attributes.
   ItemPtr attributes;
+  // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
+  std::optional<ItemCollectionMetrics> item_collection_metrics;
 };
 
 }  // namespace dynamite

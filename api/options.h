@@ -5,9 +5,11 @@
 #ifndef DYNAMITE_API_OPTIONS_H_
 #define DYNAMITE_API_OPTIONS_H_
 
+#include <cstdint>
 #include <string>
 
 #include "common/clock.h"
+#include "store/table_definition.h"
 
 namespace dynamite {
 
@@ -20,6 +22,11 @@ struct DatabaseOptions {
   // Source of time for CreationDateTime. Not owned; must outlive the
   // Database. Default (nullptr): the system clock.
   const Clock* clock = nullptr;
+
+  // The item-collection limit of tables with LSIs: DynamoDB's 10 GB, or a
+  // smaller one so that a test can reach it
+  // (ItemCollectionSizeLimitExceededException).
+  int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;
 };
 
 }  // namespace dynamite

@@ -15,11 +15,13 @@
 #include <variant>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/strings/str_cat.h"
 
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
+#include "api/index_read.h"
 #include "api/read_shared.h"
 #include "api/start_key.h"
 #include "common/errors.h"
@@ -28,6 +30,7 @@
 #include "query/key_condition.h"
 #include "query/key_range.h"
 #include "query/legacy.h"
+#include "query/multi_key_condition.h"
 #include "query/parser.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
@@ -66,9 +69,9 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
        {"FilterExpression", request.filter_expression.has_value()},
        {"KeyConditionExpression",
         request.key_condition_expression.has_value()}}));
-  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(request.select,
-                                          ProjectionParameter(request),
-                                          "1 validation error detected: "));
+  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(
+      request.select, ProjectionParameter(request),
+      "1 validation error detected: ", request.index_name.has_value()));
   return absl::OkStatus();
 }
 
@@ -109,16 +112,37 @@ absl::StatusOr<std::string> ResolveExclusiveStart(
   return key.sort;
 }
 
-// Returns the first top-level attribute (in text order) of `condition` that
-// is one of the table's key attributes, or nullptr.
-const std::string* FindKeyAttribute(const Condition& condition,
-                                    const KeySchema& schema);
+// Whether an attribute is one of the read's key attributes (the table's,
+// or the index's).
+using IsKeyFn = absl::FunctionRef<bool(absl::string_view)>;
 
-const std::string* FindKeyAttribute(const Operand& operand,
-                                    const KeySchema& schema) {
+// The same for an index Query: the ExclusiveStartKey names an index entry.
+absl::StatusOr<IndexPosition> ResolveIndexStart(const KeySchema& table,
+                                                const IndexDefinition& index,
+                                                const Item& start_key,
+                                                absl::string_view partition_key,
+                                                const SortKeyRange& range) {
+  DYNAMITE_ASSIGN_OR_RETURN(IndexPosition position,
+                            EncodeIndexStartKey(table, index, start_key));
+  if (position.partition != partition_key) {
+    return ValidationError(
+        "The provided starting key is outside query boundaries based on "
+        "provided conditions");
+  }
+  if (!range.Contains(position.sort)) {
+    return ValidationError(
+        "The provided starting key does not match the range key predicate");
+  }
+  return position;
+}
+
+// Returns the first top-level attribute (in text order) of `condition` that
+// is a key attribute, or nullptr.
+const std::string* FindKeyAttribute(const Condition& condition, IsKeyFn schema);
+
+const std::string* FindKeyAttribute(const Operand& operand, IsKeyFn schema) {
   if (const DocumentPath* path = operand.path()) {
-    return schema.is_key_attribute(path->attribute()) ? &path->attribute()
-                                                      : nullptr;
+    return schema(path->attribute()) ? &path->attribute() : nullptr;
   }
   if (const FunctionCall* call = operand.call()) {
     for (const Operand& arg : call->args) {
@@ -131,7 +155,7 @@ const std::string* FindKeyAttribute(const Operand& operand,
 }
 
 const std::string* FindKeyAttribute(const Condition& condition,
-                                    const KeySchema& schema) {
+                                    IsKeyFn schema) {
   // Only AND/OR/NOT recurse, to the depth the parser allowed.
   return std::visit(
       [&](const auto& node) -> const std::string* {
@@ -201,16 +225,57 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
-  const KeySchema& schema = table->schema();
-  absl::StatusOr<KeyCondition> bound =
-      request.key_condition_expression.has_value()
-          ? BindKeyCondition(key_condition->terms, schema)
-          : BindKeyConditions(*request.key_conditions, schema);
-  DYNAMITE_RETURN_IF_ERROR(bound.status());
-  const KeyCondition& condition = *bound;
+  const KeySchema& table_schema = table->schema();
+  const std::vector<DocumentPath>& projection =
+      request.attributes_to_get.has_value() ? legacy_projection
+                                            : expressions.projection_paths();
+  // An index read takes one definition snapshot; its key is the one the
+  // key condition and the filter rule are about.
+  std::shared_ptr<const TableDefinition> definition;
+  const IndexDefinition* index = nullptr;
+  std::optional<KeySchema> index_schema;
+  if (request.index_name.has_value()) {
+    definition = table->definition();
+    DYNAMITE_ASSIGN_OR_RETURN(index,
+                              ResolveIndex(*definition, *request.index_name,
+                                           request.consistent_read));
+    DYNAMITE_RETURN_IF_ERROR(
+        CheckIndexProjection(*index, table_schema, request.select, projection));
+    if (!HasMultiAttributeKey(*index)) index_schema = IndexKeySchema(*index);
+  }
+  const KeySchema& schema =
+      index_schema.has_value() ? *index_schema : table_schema;
+  auto is_key = [&](absl::string_view name) {
+    return index != nullptr ? index->is_key_attribute(name)
+                            : schema.is_key_attribute(name);
+  };
+  QueryPlan plan;
+  if (index != nullptr && !index_schema.has_value()) {
+    KeyConditionTermList legacy_terms;
+    if (!request.key_condition_expression.has_value()) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          legacy_terms, LegacyKeyConditionTerms(*request.key_conditions));
+    }
+    DYNAMITE_ASSIGN_OR_RETURN(
+        MultiKeyPlan multi,
+        PlanMultiKeyCondition(request.key_condition_expression.has_value()
+                                  ? key_condition->terms
+                                  : legacy_terms,
+                              index->hash_keys, index->range_keys));
+    plan.partition_key = std::move(multi.partition_key);
+    plan.range = std::move(multi.range);
+  } else {
+    absl::StatusOr<KeyCondition> bound =
+        request.key_condition_expression.has_value()
+            ? BindKeyCondition(key_condition->terms, schema)
+            : BindKeyConditions(*request.key_conditions, schema);
+    DYNAMITE_RETURN_IF_ERROR(bound.status());
+    plan.partition_key = EncodeKeyBytes(*bound->partition_value);
+    plan.range = PlanKeyRange(bound->sort);
+  }
   if (request.query_filter.has_value()) {
     for (const auto& [attribute, unused] : *request.query_filter) {
-      if (schema.is_key_attribute(attribute)) {
+      if (is_key(attribute)) {
         return ValidationError(absl::StrCat(
             "QueryFilter can only contain non-primary key attributes: "
             "Primary key attribute: ",
@@ -222,7 +287,7 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
       request.query_filter.has_value() ? legacy_filter : expressions.filter;
   if (expressions.filter.has_value()) {
     if (const std::string* key =
-            FindKeyAttribute(expressions.filter->tree(), schema)) {
+            FindKeyAttribute(expressions.filter->tree(), is_key)) {
       return ValidationError(absl::StrCat(
           "Filter Expression can only contain non-primary key attributes: "
           "Primary key attribute: ",
@@ -230,29 +295,40 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
     }
   }
 
-  QueryPlan plan;
-  plan.partition_key = EncodeKeyBytes(*condition.partition_value);
-  plan.range = PlanKeyRange(condition.sort);
   plan.direction =
       request.scan_index_forward ? Direction::kForward : Direction::kBackward;
   plan.limit = request.limit.value_or(0);
   plan.filter = filter.has_value() ? &*filter : nullptr;
-  if (request.exclusive_start_key.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        plan.exclusive_start,
-        ResolveExclusiveStart(schema, *request.exclusive_start_key,
-                              plan.partition_key.view(), plan.range));
+  const PageContents contents = request.select == Select::kCount
+                                    ? PageContents::kCountOnly
+                                    : PageContents::kItems;
+  std::optional<ReadPage> page;
+  if (index == nullptr) {
+    if (request.exclusive_start_key.has_value()) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          plan.exclusive_start,
+          ResolveExclusiveStart(schema, *request.exclusive_start_key,
+                                plan.partition_key.view(), plan.range));
+    }
+    page = ExecuteQuery(*table, plan, contents);
+  } else {
+    std::optional<IndexPosition> start;
+    if (request.exclusive_start_key.has_value()) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          start,
+          ResolveIndexStart(table_schema, *index, *request.exclusive_start_key,
+                            plan.partition_key.view(), plan.range));
+    }
+    page = ExecuteIndexQuery(*table, index->name, plan,
+                             start.has_value() ? &*start : nullptr, contents);
+    if (!page.has_value()) {
+      return ValidationError(absl::StrCat(
+          "The table does not have the specified index: ", index->name));
+    }
   }
-
-  ReadPage page =
-      ExecuteQuery(*table, plan,
-                   request.select == Select::kCount ? PageContents::kCountOnly
-                                                    : PageContents::kItems);
-  return MakeItemPage(
-      std::move(page), request.select, !ProjectionParameter(request).empty(),
-      request.attributes_to_get.has_value() ? legacy_projection
-                                            : expressions.projection_paths(),
-      schema);
+  return MakeItemPage(*std::move(page), request.select,
+                      !ProjectionParameter(request).empty(), projection,
+                      table_schema, index);
 }
 
 }  // namespace dynamite

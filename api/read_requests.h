@@ -28,6 +28,8 @@ enum class Select {
 
 struct QueryRequest {
   std::string table_name;
+  // Query a secondary index of the table instead of the table.
+  std::optional<std::string> index_name;
   std::optional<std::string> key_condition_expression;
   std::optional<std::string> filter_expression;
   std::optional<std::string> projection_expression;
@@ -36,9 +38,12 @@ struct QueryRequest {
   bool scan_index_forward = true;
   std::optional<int64_t> limit;  // >= 1: items evaluated per page
   std::optional<Item> exclusive_start_key;
-  // Default ALL_ATTRIBUTES, or SPECIFIC_ATTRIBUTES with a projection.
+  // Default ALL_ATTRIBUTES (ALL_PROJECTED_ATTRIBUTES with an IndexName), or
+  // SPECIFIC_ATTRIBUTES with a projection.
   std::optional<Select> select;
-  bool consistent_read = false;  // accepted; reads are always consistent
+  // Accepted (reads are always consistent), except on a GSI, which refuses
+  // it as DynamoDB does.
+  bool consistent_read = false;
   // Legacy parameters (query/legacy.h). KeyConditions replaces
   // KeyConditionExpression and may be combined with the other expression
   // parameters; QueryFilter (which may not test key attributes),
@@ -68,6 +73,8 @@ using QueryResponse = ItemPage;
 
 struct ScanRequest {
   std::string table_name;
+  // Scan a secondary index of the table instead of the table.
+  std::optional<std::string> index_name;
   // A Scan's filter may test key attributes (a Query's may not).
   std::optional<std::string> filter_expression;
   std::optional<std::string> projection_expression;
@@ -81,7 +88,8 @@ struct ScanRequest {
   // 1000000.
   std::optional<int64_t> segment;
   std::optional<int64_t> total_segments;
-  bool consistent_read = false;  // accepted; reads are always consistent
+  // Accepted (reads are always consistent), except on a GSI.
+  bool consistent_read = false;
   // Legacy parameters (query/legacy.h), which a request may not mix with
   // FilterExpression / ProjectionExpression.
   std::optional<LegacyConditions> scan_filter;

@@ -6,6 +6,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "api/constraint.h"
+#include "api/index_read.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/parser.h"
@@ -15,7 +16,7 @@ namespace dynamite {
 
 absl::Status ValidateSelect(const std::optional<Select>& select,
                             absl::string_view projection_parameter,
-                            absl::string_view prefix) {
+                            absl::string_view prefix, bool has_index) {
   const bool has_projection = !projection_parameter.empty();
   if (select == Select::kSpecificAttributes && !has_projection) {
     return ValidationError(
@@ -34,7 +35,7 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
                                         projection_parameter,
                                         " when choosing to get ", what));
   }
-  if (select == Select::kAllProjectedAttributes) {
+  if (select == Select::kAllProjectedAttributes && !has_index) {
     return ValidationError(
         absl::StrCat(prefix,
                      "ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
@@ -102,7 +103,7 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
 ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
                       bool has_projection,
                       const std::vector<DocumentPath>& projection,
-                      const KeySchema& schema) {
+                      const KeySchema& schema, const IndexDefinition* index) {
   ItemPage response;
   response.has_items = select != Select::kCount;
   response.scanned_count = page.scanned_count;
@@ -113,9 +114,18 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
     for (ItemPtr& item : response.items) {
       item = MakeUnpackedItemPtr(ProjectItem(*item.packed(), projection));
     }
+  } else if (index != nullptr &&
+             NeedsIndexProjection(*index, select, has_projection)) {
+    for (ItemPtr& item : response.items) {
+      item =
+          MakeUnpackedItemPtr(ProjectToIndex(*index, schema, *item.packed()));
+    }
   }
   if (page.last_evaluated != nullptr) {
-    response.last_evaluated_key = KeyOf(schema, *page.last_evaluated.packed());
+    const PackedItem& last = *page.last_evaluated.packed();
+    response.last_evaluated_key = index != nullptr
+                                      ? IndexPageKey(schema, *index, last)
+                                      : KeyOf(schema, last);
   }
   return response;
 }

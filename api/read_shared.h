@@ -26,6 +26,7 @@
 #include "query/page.h"
 #include "query/placeholders.h"
 #include "store/key.h"
+#include "store/table_definition.h"
 
 namespace dynamite {
 
@@ -33,10 +34,10 @@ namespace dynamite {
 // `prefix` (Query's carry "1 validation error detected: ", Scan's none).
 // `projection_parameter` names the request's projection,
 // "ProjectionExpression" or "AttributesToGet", and is empty when it has
-// none.
+// none. `has_index`: the request names an IndexName.
 absl::Status ValidateSelect(const std::optional<Select>& select,
                             absl::string_view projection_parameter,
-                            absl::string_view prefix);
+                            absl::string_view prefix, bool has_index);
 
 // The parameter-constraint violations Query and Scan share, in DynamoDB's
 // order — an empty AttributesToGet, a Limit below 1 — for the request's
@@ -73,11 +74,15 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
 // The response for `page`: its items projected to `projection` when the
 // request has one (`has_projection`: a ProjectionExpression or
 // AttributesToGet), none at all under Select COUNT, and LastEvaluatedKey as
-// the key of the page's last evaluated item.
+// the key of the page's last evaluated item. A page read from `index`
+// (nullptr: from the table) answers with the index's projected attributes
+// when asked for them (api/index_read.h), and its LastEvaluatedKey carries
+// the index's keys too.
 ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
                       bool has_projection,
                       const std::vector<DocumentPath>& projection,
-                      const KeySchema& schema);
+                      const KeySchema& schema,
+                      const IndexDefinition* index = nullptr);
 
 }  // namespace dynamite
 

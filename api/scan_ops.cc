@@ -16,6 +16,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
+#include "api/index_read.h"
 #include "api/read_shared.h"
 #include "api/start_key.h"
 #include "common/errors.h"
@@ -64,8 +65,8 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
       request.projection_expression.has_value() ? "ProjectionExpression"
       : request.attributes_to_get.has_value()   ? "AttributesToGet"
                                                 : "";
-  DYNAMITE_RETURN_IF_ERROR(
-      ValidateSelect(request.select, projection_parameter, ""));
+  DYNAMITE_RETURN_IF_ERROR(ValidateSelect(request.select, projection_parameter,
+                                          "", request.index_name.has_value()));
   if (request.segment.has_value() && !request.total_segments.has_value()) {
     return ValidationError(
         "The TotalSegments parameter is required but was not present in the "
@@ -114,6 +115,20 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
   const KeySchema& schema = table->schema();
+  const bool legacy_projected = request.attributes_to_get.has_value();
+  const std::vector<DocumentPath>& projection =
+      legacy_projected ? legacy_projection : expressions.projection_paths();
+  // An index read takes one definition snapshot.
+  std::shared_ptr<const TableDefinition> definition;
+  const IndexDefinition* index = nullptr;
+  if (request.index_name.has_value()) {
+    definition = table->definition();
+    DYNAMITE_ASSIGN_OR_RETURN(index,
+                              ResolveIndex(*definition, *request.index_name,
+                                           request.consistent_read));
+    DYNAMITE_RETURN_IF_ERROR(
+        CheckIndexProjection(*index, schema, request.select, projection));
+  }
 
   ScanPlan plan;
   plan.limit = request.limit.value_or(0);
@@ -122,30 +137,48 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   plan.filter = filter.has_value() ? &*filter : nullptr;
   plan.range.segment = request.segment.value_or(0);
   plan.range.total_segments = request.total_segments.value_or(1);
+  std::optional<IndexPosition> index_start;
   if (request.exclusive_start_key.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        EncodedKey start,
-        EncodeExclusiveStartKey(schema, *request.exclusive_start_key));
-    if (SegmentOf(PartitionHash(start.partition), plan.range.total_segments) !=
+    std::string start_partition;
+    if (index != nullptr) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          index_start,
+          EncodeIndexStartKey(schema, *index, *request.exclusive_start_key));
+      start_partition = index_start->partition;
+    } else {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          plan.range.exclusive_start,
+          EncodeExclusiveStartKey(schema, *request.exclusive_start_key));
+      start_partition = plan.range.exclusive_start->partition;
+    }
+    if (SegmentOf(PartitionHash(start_partition), plan.range.total_segments) !=
         plan.range.segment) {
       return ValidationError(absl::StrCat(
           "The provided starting key is invalid: Invalid ExclusiveStartKey. "
           "Please use ExclusiveStartKey with correct Segment. TotalSegments: ",
           plan.range.total_segments, " Segment: ", plan.range.segment));
     }
-    plan.range.exclusive_start = std::move(start);
   }
 
-  ReadPage page =
-      ExecuteScan(*table, plan,
-                  request.select == Select::kCount ? PageContents::kCountOnly
-                                                   : PageContents::kItems);
-  const bool legacy_projected = request.attributes_to_get.has_value();
+  const PageContents contents = request.select == Select::kCount
+                                    ? PageContents::kCountOnly
+                                    : PageContents::kItems;
+  std::optional<ReadPage> page;
+  if (index == nullptr) {
+    page = ExecuteScan(*table, plan, contents);
+  } else {
+    page = ExecuteIndexScan(*table, index->name, plan,
+                            index_start.has_value() ? &*index_start : nullptr,
+                            contents);
+    if (!page.has_value()) {
+      return ValidationError(absl::StrCat(
+          "The table does not have the specified index: ", index->name));
+    }
+  }
   return MakeItemPage(
-      std::move(page), request.select,
-      legacy_projected || request.projection_expression.has_value(),
-      legacy_projected ? legacy_projection : expressions.projection_paths(),
-      schema);
+      *std::move(page), request.select,
+      legacy_projected || request.projection_expression.has_value(), projection,
+      schema, index);
 }
 
 }  // namespace dynamite

@@ -1,6 +1,6 @@
 // Request and response structs of the table operations: CreateTable,
-// DescribeTable, ListTables, DeleteTable. Field names follow DynamoDB's
-// parameters (TableName -> table_name).
+// DescribeTable, UpdateTable, ListTables, DeleteTable. Field names follow
+// DynamoDB's parameters (TableName -> table_name).
 //
 // Thread safety: plain structs.
 
@@ -15,7 +15,7 @@
 #include "absl/time/time.h"
 
 #include "store/key.h"
-#include "store/table.h"
+#include "store/table_definition.h"
 
 namespace dynamite {
 
@@ -37,6 +37,45 @@ struct ProvisionedThroughput {
   int64_t write_capacity_units = 0;
 };
 
+// Projection of a secondary index, as a request gives it (absent members
+// are validated by CreateTable / UpdateTable).
+struct Projection {
+  std::optional<ProjectionType> projection_type;
+  std::optional<std::vector<std::string>> non_key_attributes;
+};
+
+struct LocalSecondaryIndex {
+  std::string index_name;
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+};
+
+struct GlobalSecondaryIndex {
+  std::string index_name;
+  // One to four HASH elements, then zero to four RANGE elements
+  // (multi-attribute keys).
+  std::vector<KeySchemaElement> key_schema;
+  Projection projection;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+};
+
+// One index of DescribeTable's LocalSecondaryIndexes or
+// GlobalSecondaryIndexes.
+struct IndexDescription {
+  std::string index_name;
+  IndexKind kind = IndexKind::kGlobal;
+  std::vector<KeySchemaElement> key_schema;
+  ProjectionType projection_type = ProjectionType::kAll;
+  std::vector<std::string> non_key_attributes;  // INCLUDE only
+  // GSIs only: IndexStatus "ACTIVE" (or "CREATING") and their throughput
+  // (zeros under PAY_PER_REQUEST, as DynamoDB shows them).
+  std::string index_status;
+  ProvisionedThroughput provisioned_throughput;
+  int64_t item_count = 0;
+  int64_t index_size_bytes = 0;
+  std::string index_arn;
+};
+
 // What DescribeTable reports. CreateTable and DeleteTable return the same
 // shape with another status (and DeleteTable with fewer fields; wire/ drops
 // them).
@@ -52,6 +91,9 @@ struct TableDescription {
   std::string table_id;
   BillingMode billing_mode = BillingMode::kProvisioned;
   ProvisionedThroughput provisioned_throughput;
+  // In definition order; each list absent from the JSON when empty.
+  std::vector<IndexDescription> local_secondary_indexes;
+  std::vector<IndexDescription> global_secondary_indexes;
 };
 
 struct CreateTableRequest {
@@ -61,6 +103,8 @@ struct CreateTableRequest {
   // Absent: PROVISIONED, DynamoDB's default.
   std::optional<BillingMode> billing_mode;
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<std::vector<LocalSecondaryIndex>> local_secondary_indexes;
+  std::optional<std::vector<GlobalSecondaryIndex>> global_secondary_indexes;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -71,6 +115,32 @@ struct DescribeTableRequest {
 };
 struct DescribeTableResponse {
   TableDescription table;
+};
+
+// One element of UpdateTable's GlobalSecondaryIndexUpdates: exactly one of
+// Create, Update (a GSI's ProvisionedThroughput) and Delete.
+struct GlobalSecondaryIndexUpdate {
+  std::optional<GlobalSecondaryIndex> create;
+  struct Update {
+    std::string index_name;
+    std::optional<ProvisionedThroughput> provisioned_throughput;
+  };
+  std::optional<Update> update;
+  std::optional<std::string> delete_index_name;
+};
+
+struct UpdateTableRequest {
+  std::string table_name;
+  // The definitions of the attributes a created index uses (those already
+  // defined may be repeated with their types).
+  std::optional<std::vector<AttributeDefinition>> attribute_definitions;
+  std::optional<BillingMode> billing_mode;
+  std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<std::vector<GlobalSecondaryIndexUpdate>>
+      global_secondary_index_updates;
+};
+struct UpdateTableResponse {
+  TableDescription table_description;
 };
 
 struct ListTablesRequest {

@@ -51,7 +51,7 @@ absl::StatusOr<WriteCondition> WriteCondition::FromRequest(
   return Translate(expected, conditional_operator, return_values);
 }
 
-absl::Status WriteCondition::Check(const ItemPtr& current) {
+absl::Status WriteCondition::Check(const ItemPtr& current) const {
   if (!condition_.has_value()) return absl::OkStatus();
   static const Item kNoItem;
   const bool holds =
@@ -61,10 +61,6 @@ absl::Status WriteCondition::Check(const ItemPtr& current) {
           : EvaluateCondition(condition_->tree(), condition_->values(),
                               kNoItem);
   if (holds) return absl::OkStatus();
-  // The stored snapshot, shared: it never changes.
-  if (keep_failed_item_ && current != nullptr) {
-    failed_item_ = ItemPtr(current.packed_ref());
-  }
   return ConditionalCheckFailedError("The conditional request failed");
 }
 

@@ -1,12 +1,12 @@
 // The condition of a write (PutItem, UpdateItem, DeleteItem): its
 // ConditionExpression compiled (through the database's expression cache)
 // with the request's placeholders, or its legacy
-// Expected translated (query/legacy.h); checked inside Table::Mutate
-// against the item as it is, and turned into DynamoDB's failure
-// (reference §8.1, §7.8).
+// Expected translated (query/legacy.h); checked inside the commit
+// (store/commit.h) against the item as it is, and turned into DynamoDB's
+// failure (reference §8.1, §7.8).
 //
-// Thread safety: a WriteCondition belongs to one request on one thread;
-// Check() runs under the table's lock.
+// Thread safety: a WriteCondition belongs to one request; Check() is const
+// and runs under the table's lock.
 
 #ifndef DYNAMITE_API_WRITE_CONDITION_H_
 #define DYNAMITE_API_WRITE_CONDITION_H_
@@ -21,6 +21,7 @@
 
 #include "api/item_requests.h"
 #include "api/write_result.h"
+#include "common/errors.h"
 #include "query/bound.h"
 #include "query/expression_cache.h"
 #include "query/legacy.h"
@@ -56,19 +57,30 @@ class WriteCondition {
       ReturnValuesOnConditionCheckFailure return_values,
       Placeholders& placeholders, ExpressionCache& cache);
 
+  // No condition: the write is unconditional.
+  static WriteCondition None() {
+    return WriteCondition(ReturnValuesOnConditionCheckFailure::kNone);
+  }
+
   // Returns OK if there is no condition or it holds on `current` (nullptr:
   // no item, evaluated as an item without attributes); else
-  // ConditionalCheckFailedException "The conditional request failed",
-  // keeping `current` (shared) when the request asked for ALL_OLD.
-  absl::Status Check(const ItemPtr& current);
+  // ConditionalCheckFailedException "The conditional request failed".
+  // Pure.
+  absl::Status Check(const ItemPtr& current) const;
 
-  // The result of a write whose Table::Mutate failed with `status`: the
-  // kept item rides along when the condition failed.
+  // The result of a write whose commit failed with `status`, having found
+  // `current`: the item rides along when the condition failed on it and
+  // the request asked for ALL_OLD.
   template <typename Response>
-  WriteResult<Response> Failure(absl::Status status) && {
-    if (failed_item_ == nullptr)
+  WriteResult<Response> Failure(absl::Status status,
+                                const ItemPtr& current) const {
+    if (!keep_failed_item_ || current == nullptr ||
+        ErrorKindOf(status) != ErrorKind::kConditionalCheckFailed) {
       return WriteResult<Response>(std::move(status));
-    return WriteResult<Response>(std::move(status), std::move(failed_item_));
+    }
+    // The stored snapshot, shared: it never changes.
+    return WriteResult<Response>(std::move(status),
+                                 ItemPtr(current.packed_ref()));
   }
 
  private:
@@ -78,7 +90,6 @@ class WriteCondition {
 
   std::optional<BoundCondition> condition_;
   bool keep_failed_item_ = false;
-  ItemPtr failed_item_;
 };
 
 }  // namespace dynamite

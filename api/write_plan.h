@@ -1,0 +1,94 @@
+// Writes prepared for the commit point (store/commit.h).
+//
+// Each write action — a Put, an Update, a Delete — is validated whole and
+// compiled once by its Prepare…() step, in DynamoDB's order (parameters,
+// the mix of legacy and expression parameters, item contents and size,
+// expressions and their placeholders, the table, the key), before any
+// table is touched. What it yields is the table, the encoded key, and a
+// pure Compute() from the item stored now to what to store next: the
+// condition is checked there, and an update applied, under the table's
+// lock. PutItem, UpdateItem and DeleteItem, BatchWriteItem's requests and
+// (later) each action of a TransactWriteItems all prepare through these
+// and commit through store/commit.h, so they share one validation and one
+// write path.
+//
+// A prepared write borrows from its request (the item, the expression
+// values its condition and update are bound to): the request must outlive
+// it.
+//
+// Thread safety: a prepared write belongs to one request; Compute() is
+// const and pure, so a commit may evaluate it again.
+
+#ifndef DYNAMITE_API_WRITE_PLAN_H_
+#define DYNAMITE_API_WRITE_PLAN_H_
+
+#include <memory>
+#include <optional>
+
+#include "absl/status/statusor.h"
+
+#include "api/item_requests.h"
+#include "api/write_condition.h"
+#include "query/bound.h"
+#include "query/expression_cache.h"
+#include "store/catalog.h"
+#include "store/commit.h"
+#include "store/table.h"
+
+namespace dynamite {
+
+struct PreparedPut {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+  WriteCondition condition;
+  const Item* item = nullptr;  // the request's
+
+  absl::StatusOr<NextItem> Compute(const ItemPtr& current) const;
+};
+
+struct PreparedDelete {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+  WriteCondition condition;
+
+  absl::StatusOr<NextItem> Compute(const ItemPtr& current) const;
+};
+
+struct PreparedUpdate {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+  WriteCondition condition;
+  // The UpdateExpression (or translated AttributeUpdates, `legacy`);
+  // absent: the item is created from its key, or kept as it is.
+  std::optional<BoundUpdate> update;
+  bool legacy = false;
+  const Item* key_item = nullptr;  // the request's Key
+
+  absl::StatusOr<NextItem> Compute(const ItemPtr& current) const;
+  // The update applied to `current` (nullptr: no item), checked against
+  // the item limits: what Compute() stores, with the paths it modified for
+  // ReturnValues UPDATED_OLD / UPDATED_NEW.
+  absl::StatusOr<UpdateResult> Apply(const Item* current) const;
+};
+
+absl::StatusOr<PreparedPut> PreparePut(const PutItemRequest& request,
+                                       const Catalog& catalog,
+                                       ExpressionCache& expressions);
+absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteItemRequest& request,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions);
+absl::StatusOr<PreparedUpdate> PrepareUpdate(const UpdateItemRequest& request,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions);
+
+// Commits one prepared write: a commit of its one change.
+template <typename Prepared>
+CommitResult CommitOne(const Prepared& write) {
+  auto compute = [&](const ItemPtr& current) { return write.Compute(current); };
+  const Change change{write.table.get(), write.key, compute};
+  return Commit(absl::MakeConstSpan(&change, 1));
+}
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_API_WRITE_PLAN_H_
