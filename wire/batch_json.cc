@@ -9,6 +9,7 @@
 
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
+#include "wire/item_collection_json.h"
 #include "wire/request_reader.h"
 #include "wire/unsupported.h"
 #include "wire/value_json.h"
@@ -216,9 +217,13 @@ absl::StatusOr<BatchWriteItemRequest> DecodeBatchWriteItemRequest(
   reader.Check(CheckSupportedParameters("BatchWriteItem", body));
   reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
               "returnConsumedCapacity", kReturnConsumedCapacityNames);
-  reader.Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
-              "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames);
   BatchWriteItemRequest request;
+  request.return_item_collection_metrics =
+      reader
+          .Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
+                "returnItemCollectionMetrics",
+                kReturnItemCollectionMetricsNames)
+          .value_or(ReturnItemCollectionMetrics::kNone);
   const JsonValue* items = ReadRequestItems(reader, kWriteListClass);
   if (items != nullptr) {
     for (auto it = items->MemberBegin(); it != items->MemberEnd(); ++it) {
@@ -272,6 +277,19 @@ std::string EncodeBatchWriteItemResponse(
     writer.EndArray();
   }
   writer.EndObject();
+  if (!response.item_collection_metrics.empty()) {
+    writer.Key("ItemCollectionMetrics");
+    writer.StartObject();
+    for (const auto& [table, metrics] : response.item_collection_metrics) {
+      WriteJsonString(writer, table);
+      writer.StartArray();
+      for (const ItemCollectionMetrics& m : metrics) {
+        WriteItemCollectionMetrics(m, writer);
+      }
+      writer.EndArray();
+    }
+    writer.EndObject();
+  }
   writer.EndObject();
   return JsonText(buffer);
 }

@@ -66,6 +66,8 @@ constexpr Operation kOperations[] = {
     {"DescribeTable",
      &Run<&DecodeDescribeTableRequest, &Database::DescribeTable,
           &EncodeDescribeTableResponse>},
+    {"UpdateTable", &Run<&DecodeUpdateTableRequest, &Database::UpdateTable,
+                         &EncodeUpdateTableResponse>},
     {"ListTables", &Run<&DecodeListTablesRequest, &Database::ListTables,
                         &EncodeListTablesResponse>},
     {"DeleteTable", &Run<&DecodeDeleteTableRequest, &Database::DeleteTable,

@@ -17,6 +17,7 @@
 #include "query/legacy.h"
 #include "store/key.h"
 #include "store/table.h"
+#include "store/table_definition.h"
 
 namespace dynamite {
 
@@ -51,6 +52,14 @@ inline constexpr EnumName<KeyType> kKeyTypeNames[] = {
 inline constexpr EnumName<BillingMode> kBillingModeNames[] = {
     {"PROVISIONED", BillingMode::kProvisioned},
     {"PAY_PER_REQUEST", BillingMode::kPayPerRequest},
+};
+
+// Projection.ProjectionType (dynalite test/createTable.js, recorded against
+// DynamoDB: "Member must satisfy enum value set: [ALL, INCLUDE, KEYS_ONLY]").
+inline constexpr EnumName<ProjectionType> kProjectionTypeNames[] = {
+    {"ALL", ProjectionType::kAll},
+    {"INCLUDE", ProjectionType::kInclude},
+    {"KEYS_ONLY", ProjectionType::kKeysOnly},
 };
 
 inline constexpr EnumName<ReturnValue> kReturnValueNames[] = {
@@ -107,9 +116,10 @@ inline constexpr EnumName<Unused> kReturnConsumedCapacityNames[] = {
     {"NONE", Unused::kUnused},
 };
 
-inline constexpr EnumName<Unused> kReturnItemCollectionMetricsNames[] = {
-    {"SIZE", Unused::kUnused},
-    {"NONE", Unused::kUnused},
+inline constexpr EnumName<ReturnItemCollectionMetrics>
+    kReturnItemCollectionMetricsNames[] = {
+        {"SIZE", ReturnItemCollectionMetrics::kSize},
+        {"NONE", ReturnItemCollectionMetrics::kNone},
 };
 
 inline constexpr EnumName<ReturnValuesOnConditionCheckFailure>

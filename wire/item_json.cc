@@ -6,6 +6,7 @@
 
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
+#include "wire/item_collection_json.h"
 #include "wire/legacy_json.h"
 #include "wire/request_reader.h"
 #include "wire/unsupported.h"
@@ -41,9 +42,12 @@ ReturnValue ReadReturnValues(RequestReader& reader) {
       .value_or(ReturnValue::kNone);
 }
 
-void ReadReturnItemCollectionMetrics(RequestReader& reader) {
-  reader.Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
-              "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames);
+ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(
+    RequestReader& reader) {
+  return reader
+      .Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
+            "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames)
+      .value_or(ReturnItemCollectionMetrics::kNone);
 }
 
 ReturnValuesOnConditionCheckFailure ReadReturnValuesOnConditionCheckFailure(
@@ -75,14 +79,21 @@ void ReadExpectedCondition(RequestReader& reader, Request& request) {
   request.conditional_operator = ReadConditionalOperator(reader);
 }
 
-// {"<field>": {...}} when `item` is set, else {}.
-std::string EncodeOptionalItem(absl::string_view field, const ItemPtr& item) {
+// {"<field>": {...}} when `item` is set, else {}; with the
+// ItemCollectionMetrics when there are some.
+std::string EncodeOptionalItem(
+    absl::string_view field, const ItemPtr& item,
+    const std::optional<ItemCollectionMetrics>& metrics = std::nullopt) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();
   if (item != nullptr) {
     WriteJsonString(writer, field);
     WriteItem(item, writer);
+  }
+  if (metrics.has_value()) {
+    writer.Key("ItemCollectionMetrics");
+    WriteItemCollectionMetrics(*metrics, writer);
   }
   writer.EndObject();
   return JsonText(buffer);
@@ -95,7 +106,8 @@ void ReadKeyedWrite(RequestReader& reader, Request& request) {
   ReadReturnConsumedCapacity(reader);
   request.table_name = ReadTableName(reader);
   request.return_values = ReadReturnValues(reader);
-  ReadReturnItemCollectionMetrics(reader);
+  request.return_item_collection_metrics =
+      ReadReturnItemCollectionMetrics(reader);
   request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
   request.return_values_on_condition_check_failure =
       ReadReturnValuesOnConditionCheckFailure(reader);
@@ -113,7 +125,8 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
   request.item =
       ReadRequiredMap(reader, "Item", "item", AttributeMapRole::kItem);
   request.return_values = ReadReturnValues(reader);
-  ReadReturnItemCollectionMetrics(reader);
+  request.return_item_collection_metrics =
+      ReadReturnItemCollectionMetrics(reader);
   request.return_values_on_condition_check_failure =
       ReadReturnValuesOnConditionCheckFailure(reader);
   ReadCondition(reader, request);
@@ -167,7 +180,8 @@ absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
 }
 
 std::string EncodePutItemResponse(const PutItemResponse& response) {
-  return EncodeOptionalItem("Attributes", response.attributes);
+  return EncodeOptionalItem("Attributes", response.attributes,
+                            response.item_collection_metrics);
 }
 
 std::string EncodeGetItemResponse(const GetItemResponse& response) {
@@ -175,11 +189,13 @@ std::string EncodeGetItemResponse(const GetItemResponse& response) {
 }
 
 std::string EncodeDeleteItemResponse(const DeleteItemResponse& response) {
-  return EncodeOptionalItem("Attributes", response.attributes);
+  return EncodeOptionalItem("Attributes", response.attributes,
+                            response.item_collection_metrics);
 }
 
 std::string EncodeUpdateItemResponse(const UpdateItemResponse& response) {
-  return EncodeOptionalItem("Attributes", response.attributes);
+  return EncodeOptionalItem("Attributes", response.attributes,
+                            response.item_collection_metrics);
 }
 
 }  // namespace dynamite

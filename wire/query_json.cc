@@ -17,8 +17,8 @@
 namespace dynamite {
 
 // The order of the reads is DynamoDB's order of constraint errors (dynalite
-// test/query.js: select, returnConsumedCapacity, queryFilter, tableName,
-// conditionalOperator, keyConditions) and of its request checks
+// test/query.js: select, indexName, returnConsumedCapacity, queryFilter,
+// tableName, conditionalOperator, keyConditions) and of its request checks
 // (ExclusiveStartKey values, the key condition's presence,
 // ExpressionAttributeValues).
 absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
@@ -28,10 +28,12 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
   request.limit = reader.Integer(reader.Member("Limit"));
   request.exclusive_start_key = reader.Attributes(
       reader.Member("ExclusiveStartKey"), AttributeMapRole::kExclusiveStartKey);
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   request.select = reader.Enum(reader.String(reader.Member("Select")), "select",
                                kSelectNames);
+  request.index_name = reader.String(reader.Member("IndexName"));
+  reader.IndexName(request.index_name, "indexName");
+  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
+              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   request.query_filter =
       ReadLegacyConditions(reader, "QueryFilter", "queryFilter");
   const JsonValue* table_name = reader.Member("TableName");

@@ -16,7 +16,9 @@
 //      decoded request (attribute values, unsupported parameters, ...).
 // At stage 3 wire/ checks only what the api structs cannot express: absent
 // members and enum values. Lengths, patterns and ranges are checked by the
-// api, which reports them to C++ callers as well.
+// api, which reports them to C++ callers as well; the one exception is
+// Query's and Scan's IndexName (IndexName() below), whose constraint
+// errors DynamoDB lists among the enum errors around it.
 //
 // Use: call the readers in DynamoDB's order for the operation, then
 // Finish(). Every reader returns "nothing" (std::nullopt or nullptr) when
@@ -117,6 +119,11 @@ class RequestReader {
     EnumError(*value, path, spellings);
     return std::nullopt;
   }
+
+  // Stage 3: an index name (3..255 characters of [a-zA-Z0-9_.-]), each
+  // broken rule one constraint error at `path`.
+  void IndexName(const std::optional<std::string>& value,
+                 absl::string_view path);
 
   // Stage 4: a failed request check (the first one is kept).
   void Check(absl::Status status);

@@ -14,7 +14,9 @@
 
 namespace dynamite {
 
-// The reads follow DecodeQueryRequest (wire/query_json.cc).
+// The reads follow DecodeQueryRequest (wire/query_json.cc); dynalite
+// test/scan.js orders select, indexName, totalSegments,
+// returnConsumedCapacity, tableName, conditionalOperator.
 absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("Scan", body));
@@ -22,10 +24,12 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   request.limit = reader.Integer(reader.Member("Limit"));
   request.exclusive_start_key = reader.Attributes(
       reader.Member("ExclusiveStartKey"), AttributeMapRole::kExclusiveStartKey);
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   request.select = reader.Enum(reader.String(reader.Member("Select")), "select",
                                kSelectNames);
+  request.index_name = reader.String(reader.Member("IndexName"));
+  reader.IndexName(request.index_name, "indexName");
+  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
+              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   request.segment = reader.Integer(reader.Member("Segment"));
   request.total_segments = reader.Integer(reader.Member("TotalSegments"));
   const JsonValue* table_name = reader.Member("TableName");

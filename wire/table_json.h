@@ -1,15 +1,18 @@
 // DynamoDB JSON <-> the table operations: CreateTable, DescribeTable,
-// ListTables, DeleteTable (api/table_requests.h).
+// UpdateTable, ListTables, DeleteTable (api/table_requests.h).
 //
 // Responses (reference §11.5): CreateTable {"TableDescription": {...}},
-// DescribeTable {"Table": {...}}, DeleteTable {"TableDescription": {...}}
+// DescribeTable {"Table": {...}}, UpdateTable {"TableDescription": {...}},
+// DeleteTable {"TableDescription": {...}}
 // without KeySchema, AttributeDefinitions and CreationDateTime, and
 // ListTables {"TableNames": [...]} plus "LastEvaluatedTableName" when the
 // list was cut. A table description carries, in DynamoDB's order:
 // AttributeDefinitions, TableName, KeySchema, TableStatus, CreationDateTime
 // (epoch seconds, a JSON number with milliseconds), ProvisionedThroughput
 // (zeros under PAY_PER_REQUEST), TableSizeBytes, ItemCount, TableArn,
-// TableId, and BillingModeSummary for PAY_PER_REQUEST tables only.
+// TableId, BillingModeSummary for PAY_PER_REQUEST tables only, then
+// LocalSecondaryIndexes and GlobalSecondaryIndexes when the table has such
+// indexes (not in DeleteTable's; their shape: wire/table_shapes.h).
 //
 // Thread safety: pure functions.
 
@@ -31,6 +34,8 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
     const JsonValue& body);
 absl::StatusOr<DescribeTableRequest> DecodeDescribeTableRequest(
     const JsonValue& body);
+absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
+    const JsonValue& body);
 absl::StatusOr<ListTablesRequest> DecodeListTablesRequest(
     const JsonValue& body);
 absl::StatusOr<DeleteTableRequest> DecodeDeleteTableRequest(
@@ -38,6 +43,7 @@ absl::StatusOr<DeleteTableRequest> DecodeDeleteTableRequest(
 
 std::string EncodeCreateTableResponse(const CreateTableResponse& response);
 std::string EncodeDescribeTableResponse(const DescribeTableResponse& response);
+std::string EncodeUpdateTableResponse(const UpdateTableResponse& response);
 std::string EncodeListTablesResponse(const ListTablesResponse& response);
 std::string EncodeDeleteTableResponse(const DeleteTableResponse& response);
 
