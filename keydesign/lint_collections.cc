@@ -30,22 +30,90 @@ std::optional<std::string> KeyValueText(const Item& item,
   return std::nullopt;
 }
 
+LintKeyView TableKeyView(const KeySchema& schema) {
+  return LintKeyView{.group_by = {schema.partition_key},
+                     .sort_key = schema.sort_key};
+}
+
+std::vector<LintKeyView> IndexKeyViews(const LintIndex& index) {
+  std::vector<KeyAttribute> keys = index.partition_keys;
+  keys.insert(keys.end(), index.sort_keys.begin(), index.sort_keys.end());
+  if (index.sort_keys.empty()) {
+    return {LintKeyView{.index = index.name,
+                        .group_by = index.partition_keys,
+                        .index_keys = keys}};
+  }
+  std::vector<LintKeyView> views;
+  std::vector<KeyAttribute> group_by = index.partition_keys;
+  for (const KeyAttribute& sort_key : index.sort_keys) {
+    views.push_back(LintKeyView{.index = index.name,
+                                .group_by = group_by,
+                                .sort_key = sort_key,
+                                .index_keys = keys});
+    group_by.push_back(sort_key);
+  }
+  return views;
+}
+
 LintCollections GroupCollections(const LintTable& table) {
+  return GroupCollections(table, TableKeyView(table.key_schema));
+}
+
+namespace {
+
+// For an index view: false if `item` is not in the index (it lacks a key
+// attribute); true if it is, or if it holds a key attribute in the wrong
+// type, which *wrong_type then says.
+bool InIndex(const Item& item, const LintKeyView& view, bool* wrong_type) {
+  *wrong_type = false;
+  for (const KeyAttribute& key : view.index_keys) {
+    if (!item.contains(key.name)) return false;
+  }
+  for (const KeyAttribute& key : view.index_keys) {
+    if (!KeyValueText(item, key).has_value()) *wrong_type = true;
+  }
+  return true;
+}
+
+}  // namespace
+
+LintCollections GroupCollections(const LintTable& table,
+                                 const LintKeyView& view) {
   LintCollections result;
   result.table = table.name;
-  const KeySchema& schema = table.key_schema;
-  if (schema.has_sort_key()) result.sort_key_name = schema.sort_key->name;
+  result.index = view.index;
+  if (view.sort_key.has_value()) result.sort_key_name = view.sort_key->name;
   const bool s_sort_key =
-      schema.has_sort_key() && schema.sort_key->type == KeyType::kS;
+      view.sort_key.has_value() && view.sort_key->type == KeyType::kS;
+  const bool is_index = !view.index.empty();
   absl::flat_hash_map<std::string, LintCollection> by_key;
   for (const LintItem& lint_item : table.items) {
     const Item& item = lint_item.item;
-    std::optional<std::string> partition_key =
-        KeyValueText(item, schema.partition_key);
+    if (is_index) {
+      bool wrong_type = false;
+      if (!InIndex(item, view, &wrong_type)) continue;
+      if (wrong_type) {
+        ++result.items_without_key;
+        continue;
+      }
+    }
+    std::optional<std::string> partition_key;
+    for (const KeyAttribute& key : view.group_by) {
+      std::optional<std::string> value = KeyValueText(item, key);
+      if (!value.has_value()) {
+        partition_key.reset();
+        break;
+      }
+      partition_key = partition_key.has_value()
+                          ? absl::StrCat(*partition_key, " | ", *value)
+                          : *std::move(value);
+    }
     std::optional<std::string> sort_key;
-    if (schema.has_sort_key()) sort_key = KeyValueText(item, *schema.sort_key);
+    if (view.sort_key.has_value()) {
+      sort_key = KeyValueText(item, *view.sort_key);
+    }
     if (!partition_key.has_value() ||
-        (schema.has_sort_key() && !sort_key.has_value())) {
+        (view.sort_key.has_value() && !sort_key.has_value())) {
       ++result.items_without_key;
       continue;
     }

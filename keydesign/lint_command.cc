@@ -2,7 +2,9 @@
 
 #include <fstream>
 #include <optional>
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
@@ -24,6 +26,7 @@ struct LintFlags {
   bool json = false;
   bool lsi = false;
   std::optional<std::string> table, pk, sk, exec, endpoint, file;
+  std::vector<std::string> gsis, lsis;  // --gsi, --lsi-index values
 };
 
 // Parses `args` into *flags; returns a usage error message, or "".
@@ -43,7 +46,16 @@ std::string ParseFlags(const std::vector<std::string>& args, LintFlags* flags) {
     if (arg == "--sk") target = &flags->sk;
     if (arg == "--exec") target = &flags->exec;
     if (arg == "--endpoint") target = &flags->endpoint;
-    if (target != nullptr) {
+    std::vector<std::string>* list = nullptr;
+    if (arg == "--gsi") list = &flags->gsis;
+    if (arg == "--lsi-index") list = &flags->lsis;
+    if (list != nullptr) {
+      if (!inline_value.has_value()) {
+        if (i + 1 >= args.size()) return absl::StrCat(arg, " needs a value");
+        inline_value = args[++i];
+      }
+      list->push_back(*std::move(inline_value));
+    } else if (target != nullptr) {
       if (!inline_value.has_value()) {
         if (i + 1 >= args.size()) return absl::StrCat(arg, " needs a value");
         inline_value = args[++i];
@@ -69,9 +81,11 @@ std::string ParseFlags(const std::vector<std::string>& args, LintFlags* flags) {
   if (flags->file.has_value() && (!flags->table || !flags->pk)) {
     return "a FILE needs --table and --pk (and --sk if the table has one)";
   }
-  if (!flags->file.has_value() && (flags->pk || flags->sk || flags->lsi)) {
-    return "--pk, --sk and --lsi apply to a FILE only (other sources "
-           "describe their tables)";
+  if (!flags->file.has_value() &&
+      (flags->pk || flags->sk || flags->lsi || !flags->gsis.empty() ||
+       !flags->lsis.empty())) {
+    return "--pk, --sk, --lsi, --gsi and --lsi-index apply to a FILE only "
+           "(other sources describe their tables)";
   }
   if (flags->exec.has_value() && flags->table.has_value()) {
     return "--table does not apply to --exec (every table is linted)";
@@ -90,6 +104,30 @@ absl::StatusOr<std::vector<LintTable>> ReadFile(const LintFlags& flags,
     absl::StatusOr<KeyAttribute> sk = ParseKeyAttributeFlag(*flags.sk);
     if (!sk.ok()) return sk.status();
     options.key_schema.sort_key = *std::move(sk);
+  }
+  for (const std::string& gsi : flags.gsis) {
+    absl::StatusOr<LintIndex> index = ParseGsiFlag(gsi);
+    if (!index.ok()) return index.status();
+    options.indexes.push_back(*std::move(index));
+  }
+  for (const std::string& lsi : flags.lsis) {
+    if (!options.key_schema.has_sort_key()) {
+      return absl::InvalidArgumentError(
+          "--lsi-index needs --sk: a table with a local secondary index has a "
+          "sort key");
+    }
+    absl::StatusOr<LintIndex> index = ParseLsiFlag(lsi, options.key_schema);
+    if (!index.ok()) return index.status();
+    options.has_local_secondary_index = true;
+    options.indexes.push_back(*std::move(index));
+  }
+  for (size_t i = 0; i < options.indexes.size(); ++i) {
+    for (size_t j = 0; j < i; ++j) {
+      if (options.indexes[i].name == options.indexes[j].name) {
+        return absl::InvalidArgumentError(
+            absl::StrCat("two indexes are named ", options.indexes[i].name));
+      }
+    }
   }
   absl::StatusOr<LintTable> table;
   if (*flags.file == "-") {

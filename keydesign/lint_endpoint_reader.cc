@@ -5,6 +5,7 @@
 
 #include "client/wire_client.h"
 #include "common/status_macros.h"
+#include "keydesign/lint_index_json.h"
 #include "wire/client_json.h"
 
 namespace dynamite {
@@ -18,9 +19,12 @@ absl::StatusOr<LintTable> ReadTable(WireClient& client,
   DYNAMITE_ASSIGN_OR_RETURN(
       DescribedKeys keys,
       DecodeDescribeTableAnswer(described.status, described.body));
+  DYNAMITE_ASSIGN_OR_RETURN(std::vector<LintIndex> indexes,
+                            DecodeDescribedIndexes(described.body));
   LintTable table{.name = name,
                   .key_schema = std::move(keys.key_schema),
-                  .has_local_secondary_index = keys.has_local_secondary_index};
+                  .has_local_secondary_index = keys.has_local_secondary_index,
+                  .indexes = std::move(indexes)};
   std::optional<Item> start;
   do {
     DYNAMITE_ASSIGN_OR_RETURN(

@@ -1,9 +1,11 @@
 // Reads LintTables from a running DynamoDB-compatible endpoint on this
 // machine (`dynamite serve`, DynamoDB Local): ListTables page by page,
 // DescribeTable for each key schema, and a full Scan with
-// ExclusiveStartKey pagination. Requests go through client/wire_client.h,
-// which accepts loopback endpoints only and sends unverified dummy
-// signatures, so a `dynamite serve --auth` endpoint refuses them.
+// ExclusiveStartKey pagination. The secondary indexes' keys come from the
+// same DescribeTable (lint_index_json.h). Requests go through
+// client/wire_client.h, which accepts loopback endpoints only and sends
+// unverified dummy signatures, so a `dynamite serve --auth` endpoint
+// refuses them.
 //
 // Numbers arrive as the endpoint stored them; an endpoint that behaves as
 // DynamoDB never holds one of more than 38 digits, so number-precision

@@ -13,16 +13,19 @@
 namespace dynamite {
 namespace {
 
+// The type AttributeDefinitions gives `name` (S if none does).
+KeyType TypeOf(const TableDescription& table, const std::string& name) {
+  for (const AttributeDefinition& d : table.attribute_definitions) {
+    if (d.attribute_name == name) return d.attribute_type;
+  }
+  return KeyType::kS;
+}
+
 KeySchema KeySchemaOf(const TableDescription& table) {
   KeySchema schema;
-  auto type_of = [&table](const std::string& name) {
-    for (const AttributeDefinition& d : table.attribute_definitions) {
-      if (d.attribute_name == name) return d.attribute_type;
-    }
-    return KeyType::kS;
-  };
   for (const KeySchemaElement& element : table.key_schema) {
-    KeyAttribute key{element.attribute_name, type_of(element.attribute_name)};
+    KeyAttribute key{element.attribute_name,
+                     TypeOf(table, element.attribute_name)};
     if (element.key_type == KeySchemaRole::kHash) {
       schema.partition_key = std::move(key);
     } else {
@@ -32,12 +35,35 @@ KeySchema KeySchemaOf(const TableDescription& table) {
   return schema;
 }
 
+// The table's LSIs, then its GSIs, in DescribeTable's order.
+std::vector<LintIndex> IndexesOf(const TableDescription& table) {
+  std::vector<LintIndex> indexes;
+  for (const auto* list :
+       {&table.local_secondary_indexes, &table.global_secondary_indexes}) {
+    for (const IndexDescription& described : *list) {
+      LintIndex index{.name = described.index_name,
+                      .global = described.kind == IndexKind::kGlobal};
+      for (const KeySchemaElement& element : described.key_schema) {
+        KeyAttribute key{element.attribute_name,
+                         TypeOf(table, element.attribute_name)};
+        (element.key_type == KeySchemaRole::kHash ? index.partition_keys
+                                                  : index.sort_keys)
+            .push_back(std::move(key));
+      }
+      indexes.push_back(std::move(index));
+    }
+  }
+  return indexes;
+}
+
 absl::StatusOr<LintTable> ReadTable(Database& db, const std::string& name) {
   DYNAMITE_ASSIGN_OR_RETURN(DescribeTableResponse described,
                             db.DescribeTable({.table_name = name}));
-  // Dynamite has no local secondary indexes yet, so the 10 GB item
-  // collection rule never applies to an in-memory table.
-  LintTable table{.name = name, .key_schema = KeySchemaOf(described.table)};
+  LintTable table{.name = name,
+                  .key_schema = KeySchemaOf(described.table),
+                  .has_local_secondary_index =
+                      !described.table.local_secondary_indexes.empty(),
+                  .indexes = IndexesOf(described.table)};
   ScanRequest scan{.table_name = name};
   do {
     DYNAMITE_ASSIGN_OR_RETURN(ScanResponse page, db.Scan(scan));

@@ -1,5 +1,6 @@
 // Reads LintTables from an in-memory Database: every table with all its
-// items (DescribeTable for the key schema, Scan page by page). Used for
+// items (DescribeTable for the key schema and the secondary indexes' keys,
+// Scan page by page). Used for
 // `dynamite lint --exec SCRIPT`, which first runs a `dynamite exec` script
 // (wire/exec_script.h) into a fresh Database.
 //

@@ -1,8 +1,10 @@
 // LintFinding: one problem (or one fact worth knowing) `dynamite lint`
 // reports about a table's key design, with the evidence and the fix.
 //
-// A finding names the rule that produced it, the table, and the item
-// collections (partition key values) that show it. A rule that fires in
+// A finding names the rule that produced it, the table (and the secondary
+// index, when it is about an index's keys), and the item collections
+// (partition key values, of the index for an index's finding) that show
+// it. A rule that fires in
 // many collections yields one finding listing the first few of them and
 // the total count, so a 10,000-actor table does not print 10,000 lines.
 //
@@ -35,6 +37,9 @@ struct LintFinding {
   LintSeverity severity = LintSeverity::kInfo;
   std::string rule;   // stable id, e.g. "numeric-sort-order"
   std::string table;  // table name
+  // The secondary index whose keys the finding is about; empty for the
+  // table's primary key.
+  std::string index;
   // The first kMaxListedCollections affected partition key values, in
   // order; empty for a finding about the table as a whole.
   std::vector<std::string> collections;

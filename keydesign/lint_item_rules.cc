@@ -10,8 +10,16 @@
 //
 // missing-key: items of a file that lack the key attributes given on the
 // command line, or hold them in another type; they could not be written.
+//
+// index-key-type: items holding a key attribute of a secondary index in
+// another type than the index's (an item lacking one is simply not in the
+// index); DynamoDB refuses such a write ("Type mismatch for Index Key").
+
+#include <string>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 #include "keydesign/lint_rules.h"
 
@@ -61,6 +69,30 @@ std::vector<LintFinding> CheckItems(const LintCollections& table,
                "their types), or add the keys to those items"});
   }
   return findings;
+}
+
+std::vector<LintFinding> CheckIndexKeys(const LintCollections& grouped,
+                                        const LintIndex& index) {
+  if (grouped.items_without_key == 0) return {};
+  std::vector<std::string> keys;
+  for (const auto* list : {&index.partition_keys, &index.sort_keys}) {
+    for (const KeyAttribute& key : *list) {
+      keys.push_back(absl::StrCat(key.name, " (", KeyTypeName(key.type), ")"));
+    }
+  }
+  return {LintFinding{
+      .severity = LintSeverity::kError,
+      .rule = "index-key-type",
+      .table = grouped.table,
+      .index = index.name,
+      .message = absl::StrCat(
+          grouped.items_without_key, " items hold a key attribute of ",
+          index.global ? "global" : "local", " secondary index ", index.name,
+          " (", absl::StrJoin(keys, ", "),
+          ") in another type; DynamoDB refuses such writes (\"Type mismatch "
+          "for Index Key\")"),
+      .fix = "write the index key attributes in the index's types, or give "
+             "the item no such attribute to leave it out of the index"}};
 }
 
 }  // namespace dynamite

@@ -40,6 +40,28 @@ std::string Plural(int64_t n, absl::string_view word) {
   return absl::StrCat(n, " ", word, n == 1 ? "" : "s");
 }
 
+std::vector<std::string> Names(const std::vector<KeyAttribute>& keys) {
+  std::vector<std::string> names;
+  for (const KeyAttribute& key : keys) names.push_back(key.name);
+  return names;
+}
+
+absl::string_view KindOf(const LintIndex& index) {
+  return index.global ? "GSI" : "LSI";
+}
+
+// "; GSI GSI1: gpk, gsk; LSI L: pk, lsk", or "" without indexes.
+std::string IndexesText(const std::vector<LintIndex>& indexes) {
+  std::string out;
+  for (const LintIndex& index : indexes) {
+    std::vector<std::string> keys = Names(index.partition_keys);
+    for (std::string& name : Names(index.sort_keys)) keys.push_back(name);
+    absl::StrAppend(&out, "; ", KindOf(index), " ", index.name, ": ",
+                    absl::StrJoin(keys, ", "));
+  }
+  return out;
+}
+
 }  // namespace
 
 std::string FormatLintText(const std::vector<LintReport>& reports) {
@@ -50,9 +72,11 @@ std::string FormatLintText(const std::vector<LintReport>& reports) {
     if (!report.sort_key.empty()) {
       absl::StrAppend(&out, ", sort key ", report.sort_key);
     }
-    absl::StrAppend(&out, "): ", Plural(report.item_count, "item"), "\n");
+    absl::StrAppend(&out, IndexesText(report.indexes),
+                    "): ", Plural(report.item_count, "item"), "\n");
     for (const LintFinding& f : report.findings) {
       absl::StrAppend(&out, "  ", LintSeverityName(f.severity), " ", f.rule,
+                      f.index.empty() ? "" : absl::StrCat(" [", f.index, "]"),
                       ": ", f.message, "\n");
       if (!f.collections.empty()) {
         absl::StrAppend(
@@ -92,12 +116,28 @@ std::string FormatLintJson(const std::vector<LintReport>& reports) {
     WriteMember(writer, "sortKey", report.sort_key);
     WriteJsonString(writer, "itemCount");
     writer.Int64(report.item_count);
+    if (!report.indexes.empty()) {
+      WriteJsonString(writer, "indexes");
+      writer.StartArray();
+      for (const LintIndex& index : report.indexes) {
+        writer.StartObject();
+        WriteMember(writer, "index", index.name);
+        WriteMember(writer, "type", KindOf(index));
+        WriteJsonString(writer, "partitionKeys");
+        WriteStringList(writer, Names(index.partition_keys));
+        WriteJsonString(writer, "sortKeys");
+        WriteStringList(writer, Names(index.sort_keys));
+        writer.EndObject();
+      }
+      writer.EndArray();
+    }
     WriteJsonString(writer, "findings");
     writer.StartArray();
     for (const LintFinding& f : report.findings) {
       writer.StartObject();
       WriteMember(writer, "severity", LintSeverityName(f.severity));
       WriteMember(writer, "rule", f.rule);
+      if (!f.index.empty()) WriteMember(writer, "index", f.index);
       WriteJsonString(writer, "collections");
       WriteStringList(writer, f.collections);
       WriteJsonString(writer, "collectionCount");

@@ -4,11 +4,23 @@
 // JSON shape:
 //   {"tables": [{"table": "T", "partitionKey": "pk", "sortKey": "sk",
 //                "itemCount": 48,
+//                "indexes": [{"index": "GSI1", "type": "GSI",
+//                             "partitionKeys": ["gpk"],
+//                             "sortKeys": ["gsk"]}],
 //                "findings": [{"severity": "error", "rule": "...",
+//                              "index": "GSI1",
 //                              "collections": ["..."], "collectionCount": 4,
 //                              "message": "...", "examples": ["..."],
 //                              "fix": "..."}]}],
 //    "errors": 1, "warnings": 0, "infos": 2}
+// "indexes" only for a table with secondary indexes, a finding's "index"
+// only when it is about an index's keys (its collections are then the
+// index's partition key values).
+//
+// In text, a table with indexes lists them after its keys
+// ("T (partition key pk, sort key sk; GSI GSI1: gpk, gsk): 48 items") and
+// an index's finding names it after the rule
+// ("error numeric-sort-order [GSI1]: ...").
 //
 // Thread safety: pure functions.
 

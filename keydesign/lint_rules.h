@@ -14,6 +14,12 @@
 //                                    item collection past 10 GB with an LSI)
 //   number-precision        error    N values of more than 38 digits
 //   missing-key             error    items without the table's key
+//   index-key-type          error    items holding an index key attribute
+//                                    in another type
+//
+// Each sort key rule runs on the table's sort key and on every secondary
+// index's sort key attributes, partition-skew on the table's partition key
+// and on each GSI's; an index's findings name it (LintFinding::index).
 //
 // Thread safety: pure functions.
 
@@ -47,6 +53,10 @@ std::vector<LintFinding> CheckPartitionSkew(const LintCollections& table,
 // number-precision and missing-key.
 std::vector<LintFinding> CheckItems(const LintCollections& table,
                                     const LintTable& source);
+
+// index-key-type, for the first view of `index` (IndexKeyViews).
+std::vector<LintFinding> CheckIndexKeys(const LintCollections& grouped,
+                                        const LintIndex& index);
 
 }  // namespace dynamite
 

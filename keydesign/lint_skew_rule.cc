@@ -12,6 +12,11 @@
 // keys, or every item under one key) once the table has kMinItems items;
 // with a local secondary index, error for an item collection past 10 GB
 // and warning past 80% of it (DynamoDB: item collection size limit).
+//
+// On a GSI's partition key (`table.index` set) the same shares hold, of
+// the items the index holds: a GSI partition has the same limits, and a
+// GSI that cannot keep up throttles the table's writes. The 10 GB rule is
+// the table's alone (an LSI shares the table's collections).
 
 #include <algorithm>
 #include <cmath>
@@ -57,6 +62,8 @@ std::vector<LintFinding> CheckPartitionSkew(const LintCollections& table,
   const int64_t partitions = static_cast<int64_t>(by_size.size());
   const LintCollection& top = *by_size.front();
   const double share = static_cast<double>(top.item_count) / table.item_count;
+  const bool is_index = !table.index.empty();
+  const absl::string_view whole = is_index ? "the index" : "the table";
 
   LintFinding summary{
       .severity = LintSeverity::kInfo,
@@ -68,13 +75,15 @@ std::vector<LintFinding> CheckPartitionSkew(const LintCollections& table,
           partitions,
           partitions == 1 ? " item collection" : " item collections",
           "; the largest holds ", Percent(top.item_count, table.item_count),
-          " of the items: if requests follow the items, the table throttles "
-          "near ",
+          " of the items: if requests follow the items, ", whole,
+          " throttles near ",
           static_cast<int64_t>(std::lround(kPartitionRcu / share)),
           " RCU/s and ",
           static_cast<int64_t>(std::lround(kPartitionWcu / share)),
           " WCU/s (DynamoDB's per-partition limits: ", kPartitionRcu,
-          " RCU/s, ", kPartitionWcu, " WCU/s)"),
+          " RCU/s, ", kPartitionWcu, " WCU/s)",
+          is_index ? "; a GSI that throttles throttles the table's writes"
+                   : ""),
       .fix = "none needed unless traffic concentrates on the top partitions"};
   for (int i = 0; i < kTopPartitions && i < partitions; ++i) {
     const LintCollection& c = *by_size[i];
@@ -101,15 +110,25 @@ std::vector<LintFinding> CheckPartitionSkew(const LintCollections& table,
         partitions, " partition key values; one partition key serves at most ",
         kPartitionRcu, " RCU/s and ", kPartitionWcu, " WCU/s");
     warning.fix =
-        "spread the hot key's items over more partition keys (write "
-        "sharding: append a suffix .0-.9 and query the shards in parallel), "
-        "or move the hot access pattern to a GSI with a wider key";
+        is_index
+            ? "spread the index's hot key over more values (write sharding: "
+              "append a suffix .0-.9 to the GSI partition key attribute and "
+              "query the shards in parallel), or key the index on a wider "
+              "attribute"
+            : "spread the hot key's items over more partition keys (write "
+              "sharding: append a suffix .0-.9 and query the shards in "
+              "parallel), or move the hot access pattern to a GSI with a "
+              "wider key";
     findings.push_back(std::move(warning));
   }
   summary.fix = hot ? "see the hot-partition warning" : summary.fix;
   findings.push_back(std::move(summary));
 
-  if (source.has_local_secondary_index) {
+  const bool has_lsi =
+      source.has_local_secondary_index ||
+      std::any_of(source.indexes.begin(), source.indexes.end(),
+                  [](const LintIndex& index) { return !index.global; });
+  if (!is_index && has_lsi) {
     FindingBuilder over, near;
     for (const LintCollection& c : table.collections) {
       const std::string example =

@@ -4,7 +4,8 @@
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
 //                  [--auth FILE]
 //                  [DynamoDB Local's flags]
-//   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi] |
+//   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
+//                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
 //   dynamite expr --pk NAME=VALUE [--sk NAME SELECTOR] [--filter COND] ...
 
@@ -76,7 +77,8 @@ Commands:
       standard error says so); -dbPath P is refused, since data is not yet
       kept on disk.
 
-  lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi] FILE
+  lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
+       [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
   lint [--json] --exec SCRIPT
   lint [--json] --endpoint http://127.0.0.1:PORT [--table T]
       Checks a table's key design for the classic sort-key traps: numbers
@@ -87,8 +89,12 @@ Commands:
       one JSON document instead. Reads FILE (items in DynamoDB JSON, one
       {"Item": {...}} per line as DynamoDB's export to S3 writes them; "-"
       is standard input; key types default to S; --lsi: the table has a
-      local secondary index), or the tables a `dynamite exec` SCRIPT
-      leaves, or every table (or T) of a running dynamite serve.
+      local secondary index; --gsi and --lsi-index name a secondary
+      index's keys, e.g. --gsi GSI1=GSI1PK,GSI1SK, '+' joining the
+      attributes of a multi-attribute key), or the tables a `dynamite
+      exec` SCRIPT leaves, or every table (or T) of a running dynamite
+      serve, with their secondary indexes. An index's keys are checked as
+      the table's are, and its findings name it.
       Exits 0 when clean or with warnings only, 1 when errors are found,
       2 on a usage or input error.
 
