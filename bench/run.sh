@@ -23,9 +23,10 @@
 # Steps and where their outputs go (all under the results folder):
 #   1. scripts/install-deps.sh --bench   apt-get, only what is missing
 #   2. cmake -DCMAKE_BUILD_TYPE=Release; dynamite, wire_load,
-#      leaderboard_bench, audit_log_bench
+#      leaderboard_bench, audit_log_bench (and index_bench, if it builds)
 #   3. leaderboard_bench, audit_log_bench  -> leaderboard.json, audit_log.json
-#      (Google Benchmark JSON; 3 repetitions, medians reported)
+#      (Google Benchmark JSON; 3 repetitions, medians reported);
+#      index_bench (if built)              -> index.json (not in the report)
 #   4. bench/wire_compare.sh                -> wire/ (summary.json, logs)
 #   5. bench/report.py                      -> benchmarks.md, scaling.svg,
 #      copied to docs/
@@ -92,6 +93,11 @@ cmake -S "${root}" -B "${build}" -G Ninja -DCMAKE_BUILD_TYPE=Release \
   -DDYNAMITE_BUILD_TESTS=OFF >/dev/null
 cmake --build "${build}" -j "${DYNAMITE_JOBS:-2}" --target dynamite wire_load \
   leaderboard_bench audit_log_bench
+# index_bench (secondary indexes) is built on its own and is optional: a
+# tree where it does not build still gets the report of the others.
+index_bench=1
+cmake --build "${build}" -j "${DYNAMITE_JOBS:-2}" --target index_bench ||
+  index_bench=0
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -115,6 +121,14 @@ step "in-process: leaderboard (workload L)"
 step "in-process: audit log (workload A)"
 "${build}/bench/audit_log_bench" "${bench_flags[@]}" \
   --benchmark_out="${results}/audit_log.json" | tee "${results}/audit_log.txt"
+
+if [[ ${index_bench} -eq 1 ]]; then
+  step "in-process: audit log with a GSI (index_bench)"
+  "${build}/bench/index_bench" "${bench_flags[@]}" \
+    --benchmark_out="${results}/index.json" | tee "${results}/index.txt"
+else
+  step "index_bench did not build: skipped"
+fi
 
 wire_status=0
 if [[ ${wire} -eq 1 ]]; then
