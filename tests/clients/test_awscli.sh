@@ -183,5 +183,64 @@ step "delete-table" \
 expect_error "describe-table after delete-table: ResourceNotFoundException" \
   ResourceNotFoundException -- describe-table --table-name "${table}"
 
+# --- a table with a GSI: describe-table shows it, query --index-name uses it
+shop="${table}-shop"
+step "create-table --global-secondary-indexes" \
+  "[g['IndexName'] for g in r['TableDescription']['GlobalSecondaryIndexes']] == ['GSI1']" -- \
+  create-table --table-name "${shop}" \
+  --attribute-definitions AttributeName=PK,AttributeType=S \
+  AttributeName=SK,AttributeType=S AttributeName=GSI1PK,AttributeType=S \
+  AttributeName=GSI1SK,AttributeType=S \
+  --key-schema AttributeName=PK,KeyType=HASH AttributeName=SK,KeyType=RANGE \
+  --global-secondary-indexes '[{"IndexName":"GSI1","KeySchema":[{"AttributeName":"GSI1PK","KeyType":"HASH"},{"AttributeName":"GSI1SK","KeyType":"RANGE"}],"Projection":{"ProjectionType":"INCLUDE","NonKeyAttributes":["total"]}}]' \
+  --billing-mode PAY_PER_REQUEST
+
+step "describe-table shows the GSI" \
+  "[(g['IndexName'], g['IndexStatus'], g['Projection']['ProjectionType'],
+     g['Projection']['NonKeyAttributes'], [k['AttributeName'] for k in g['KeySchema']])
+    for g in r['Table']['GlobalSecondaryIndexes']] ==
+   [('GSI1', 'ACTIVE', 'INCLUDE', ['total'], ['GSI1PK', 'GSI1SK'])] and
+   r['Table']['GlobalSecondaryIndexes'][0]['IndexArn'] == r['Table']['TableArn'] + '/index/GSI1'" -- \
+  describe-table --table-name "${shop}"
+
+put_ok=1
+for spec in "c1 o1 PENDING 2026-06-01T10:00:00Z 120" \
+  "c1 o2 SHIPPED 2026-05-28T09:30:00Z 35.5" \
+  "c1 o3 PENDING 2026-06-02T08:15:00Z 9" \
+  "c2 o4 PENDING 2026-05-30T17:45:00Z 500"; do
+  read -r customer order status placed total <<<"${spec}"
+  ddb put-item --table-name "${shop}" \
+    --item "{\"PK\":{\"S\":\"CUSTOMER#${customer}\"},\"SK\":{\"S\":\"ORDER#${order}\"},\"GSI1PK\":{\"S\":\"STATUS#${status}\"},\"GSI1SK\":{\"S\":\"${placed}\"},\"total\":{\"N\":\"${total}\"},\"note\":{\"S\":\"not projected\"}}" ||
+    put_ok=0
+done
+step "query --index-name: pending orders, newest first, INCLUDE projection" \
+  "${put_ok} == 1 and r['Count'] == 3 and
+   [i['SK']['S'] for i in r['Items']] == ['ORDER#o3', 'ORDER#o1', 'ORDER#o4'] and
+   r['Items'][1] == {'PK': {'S': 'CUSTOMER#c1'}, 'SK': {'S': 'ORDER#o1'},
+     'GSI1PK': {'S': 'STATUS#PENDING'}, 'GSI1SK': {'S': '2026-06-01T10:00:00Z'},
+     'total': {'N': '120'}}" -- \
+  query --table-name "${shop}" --index-name GSI1 \
+  --key-condition-expression 'GSI1PK = :s' \
+  --expression-attribute-values '{":s":{"S":"STATUS#PENDING"}}' \
+  --no-scan-index-forward
+
+step "query --index-name --page-size 1: every page followed" \
+  "r['Count'] == 3 and 'LastEvaluatedKey' not in r and
+   [i['SK']['S'] for i in r['Items']] == ['ORDER#o4', 'ORDER#o1', 'ORDER#o3']" -- \
+  query --table-name "${shop}" --index-name GSI1 \
+  --key-condition-expression 'GSI1PK = :s AND GSI1SK BETWEEN :a AND :b' \
+  --expression-attribute-values '{":s":{"S":"STATUS#PENDING"},":a":{"S":"2026-05"},":b":{"S":"2026-07"}}' \
+  --page-size 1
+
+expect_error "query --index-name --consistent-read: ValidationException" \
+  ValidationException -- \
+  query --table-name "${shop}" --index-name GSI1 --consistent-read \
+  --key-condition-expression 'GSI1PK = :s' \
+  --expression-attribute-values '{":s":{"S":"STATUS#PENDING"}}'
+
+step "delete-table (the GSI table)" \
+  "r['TableDescription']['TableName'] == '${shop}'" -- \
+  delete-table --table-name "${shop}"
+
 echo "awscli: ${passed} passed, ${failed} failed"
 [[ ${failed} -eq 0 ]]

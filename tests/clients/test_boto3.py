@@ -777,3 +777,197 @@ def test_botocore_checks_crc32_and_request_id(client, tables):
     got = client.get_item(TableName=table, Key={"pk": S("k")})
     assert got["Item"]["text"]["S"] == text
     assert "x-amz-crc32" in got["ResponseMetadata"]["HTTPHeaders"]
+
+
+# --- secondary indexes: a single-table design with two GSIs -------------------
+#
+# An online shop: customers (PK CUSTOMER#id, SK PROFILE) and their orders
+# (PK CUSTOMER#id, SK ORDER#id) in one table, with
+#   GSI1 (ALL):       GSI1PK = STATUS#<status>, GSI1SK = placed-at time
+#   ByEmail (KEYS_ONLY): email, on the profiles only (a sparse index).
+
+SHOP_ORDERS = [
+    # customer, order, status, placed at, total
+    ("c1", "o1", "PENDING", "2026-06-01T10:00:00Z", 120),
+    ("c1", "o2", "SHIPPED", "2026-05-28T09:30:00Z", Decimal("35.5")),
+    ("c1", "o3", "PENDING", "2026-06-02T08:15:00Z", 9),
+    ("c2", "o4", "PENDING", "2026-05-30T17:45:00Z", 500),
+]
+
+
+@pytest.fixture
+def shop(client, resource, tables):
+    name = f"shop-{uuid.uuid4().hex[:12]}"
+    created = client.create_table(
+        TableName=name,
+        KeySchema=[{"AttributeName": "PK", "KeyType": "HASH"},
+                   {"AttributeName": "SK", "KeyType": "RANGE"}],
+        AttributeDefinitions=[
+            {"AttributeName": a, "AttributeType": "S"}
+            for a in ("PK", "SK", "GSI1PK", "GSI1SK", "email")],
+        BillingMode="PAY_PER_REQUEST",
+        GlobalSecondaryIndexes=[
+            {"IndexName": "GSI1",
+             "KeySchema": [{"AttributeName": "GSI1PK", "KeyType": "HASH"},
+                           {"AttributeName": "GSI1SK", "KeyType": "RANGE"}],
+             "Projection": {"ProjectionType": "ALL"}},
+            {"IndexName": "ByEmail",
+             "KeySchema": [{"AttributeName": "email", "KeyType": "HASH"}],
+             "Projection": {"ProjectionType": "KEYS_ONLY"}},
+        ])
+    tables.adopt(name)
+    assert [g["IndexName"] for g in
+            created["TableDescription"]["GlobalSecondaryIndexes"]] == [
+                "GSI1", "ByEmail"]
+    client.get_waiter("table_exists").wait(
+        TableName=name, WaiterConfig={"Delay": 1, "MaxAttempts": 10})
+    table = resource.Table(name)
+    with table.batch_writer() as batch:
+        batch.put_item(Item={"PK": "CUSTOMER#c1", "SK": "PROFILE",
+                             "email": "ana@example.com", "name": "Ana"})
+        batch.put_item(Item={"PK": "CUSTOMER#c2", "SK": "PROFILE",
+                             "email": "bea@example.com", "name": "Bea"})
+        for customer, order, status, placed, total in SHOP_ORDERS:
+            batch.put_item(Item={
+                "PK": f"CUSTOMER#{customer}", "SK": f"ORDER#{order}",
+                "GSI1PK": f"STATUS#{status}", "GSI1SK": placed,
+                "status": status, "total": total})
+        # A draft: no status yet, so it is in neither index.
+        batch.put_item(Item={"PK": "CUSTOMER#c2", "SK": "ORDER#o5",
+                             "total": 60})
+    return name
+
+
+def test_gsi_describe_table_shows_both_indexes(client, shop):
+    described = client.describe_table(TableName=shop)["Table"]
+    by_name = {g["IndexName"]: g for g in described["GlobalSecondaryIndexes"]}
+    assert set(by_name) == {"GSI1", "ByEmail"}
+    assert by_name["GSI1"]["KeySchema"] == [
+        {"AttributeName": "GSI1PK", "KeyType": "HASH"},
+        {"AttributeName": "GSI1SK", "KeyType": "RANGE"}]
+    assert by_name["GSI1"]["Projection"] == {"ProjectionType": "ALL"}
+    assert by_name["ByEmail"]["Projection"] == {"ProjectionType": "KEYS_ONLY"}
+    for index in by_name.values():
+        assert index["IndexStatus"] == "ACTIVE"
+        assert index["IndexArn"] == (
+            f"{described['TableArn']}/index/{index['IndexName']}")
+    assert by_name["GSI1"]["ItemCount"] == 4
+    assert by_name["ByEmail"]["ItemCount"] == 2
+    assert "LocalSecondaryIndexes" not in described
+
+
+def test_gsi_query_with_resource_key_conditions(resource, shop):
+    table = resource.Table(shop)
+    pending = table.query(
+        IndexName="GSI1",
+        KeyConditionExpression=Key("GSI1PK").eq("STATUS#PENDING"))
+    assert [i["SK"] for i in pending["Items"]] == [
+        "ORDER#o4", "ORDER#o1", "ORDER#o3"]
+    assert pending["Items"][0] == {
+        "PK": "CUSTOMER#c2", "SK": "ORDER#o4", "GSI1PK": "STATUS#PENDING",
+        "GSI1SK": "2026-05-30T17:45:00Z", "status": "PENDING",
+        "total": Decimal(500)}
+    june = table.query(
+        IndexName="GSI1",
+        KeyConditionExpression=(Key("GSI1PK").eq("STATUS#PENDING") &
+                                Key("GSI1SK").begins_with("2026-06")),
+        FilterExpression=Attr("total").gt(10),
+        ScanIndexForward=False)
+    assert [i["SK"] for i in june["Items"]] == ["ORDER#o1"]
+    assert (june["Count"], june["ScannedCount"]) == (1, 2)
+
+    # Shipping o1 moves it from the PENDING partition of GSI1 to SHIPPED.
+    table.update_item(
+        Key={"PK": "CUSTOMER#c1", "SK": "ORDER#o1"},
+        UpdateExpression="SET GSI1PK = :s, #st = :st",
+        ExpressionAttributeNames={"#st": "status"},
+        ExpressionAttributeValues={":s": "STATUS#SHIPPED", ":st": "SHIPPED"})
+    shipped = table.query(
+        IndexName="GSI1",
+        KeyConditionExpression=(Key("GSI1PK").eq("STATUS#SHIPPED") &
+                                Key("GSI1SK").between("2026-05-01",
+                                                      "2026-06-30")),
+        ProjectionExpression="SK, #st",
+        ExpressionAttributeNames={"#st": "status"})
+    assert shipped["Items"] == [{"SK": "ORDER#o2", "status": "SHIPPED"},
+                                {"SK": "ORDER#o1", "status": "SHIPPED"}]
+    still_pending = table.query(
+        IndexName="GSI1",
+        KeyConditionExpression=Key("GSI1PK").eq("STATUS#PENDING"),
+        Select="COUNT")
+    assert still_pending["Count"] == 2
+    assert "Items" not in still_pending
+
+
+def test_gsi_query_keys_only_with_low_level_client(client, shop):
+    got = client.query(
+        TableName=shop, IndexName="ByEmail",
+        KeyConditionExpression="email = :e",
+        ExpressionAttributeValues={":e": S("bea@example.com")})
+    # KEYS_ONLY: the index key and the table's keys, nothing else.
+    assert got["Items"] == [{"email": S("bea@example.com"),
+                             "PK": S("CUSTOMER#c2"), "SK": S("PROFILE")}]
+    none = client.query(
+        TableName=shop, IndexName="ByEmail",
+        KeyConditionExpression="email = :e",
+        ExpressionAttributeValues={":e": S("nobody@example.com")})
+    assert (none["Items"], none["Count"]) == ([], 0)
+    scanned = client.scan(TableName=shop, IndexName="ByEmail")
+    assert sorted(i["email"]["S"] for i in scanned["Items"]) == [
+        "ana@example.com", "bea@example.com"]
+    with pytest.raises(ClientError) as excinfo:
+        client.query(TableName=shop, IndexName="ByEmail",
+                     KeyConditionExpression="email = :e",
+                     ExpressionAttributeValues={":e": S("ana@example.com")},
+                     Select="ALL_ATTRIBUTES")
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "One or more parameter values were invalid: Select type "
+        "ALL_ATTRIBUTES is not supported for global secondary index ByEmail "
+        "because its projection type is not ALL")
+
+
+def test_gsi_query_paginator(client, shop):
+    for i in range(7):
+        client.put_item(TableName=shop, Item={
+            "PK": S("CUSTOMER#c3"), "SK": S(f"ORDER#p{i}"),
+            "GSI1PK": S("STATUS#RETURNED"),
+            "GSI1SK": S(f"2026-07-0{i + 1}T00:00:00Z")})
+    first = client.query(
+        TableName=shop, IndexName="GSI1",
+        KeyConditionExpression="GSI1PK = :s",
+        ExpressionAttributeValues={":s": S("STATUS#RETURNED")}, Limit=3)
+    # The index's keys plus the table's keys.
+    assert first["LastEvaluatedKey"] == {
+        "GSI1PK": S("STATUS#RETURNED"), "GSI1SK": S("2026-07-03T00:00:00Z"),
+        "PK": S("CUSTOMER#c3"), "SK": S("ORDER#p2")}
+    paginator = client.get_paginator("query")
+    pages = list(paginator.paginate(
+        TableName=shop, IndexName="GSI1",
+        KeyConditionExpression="GSI1PK = :s",
+        ExpressionAttributeValues={":s": S("STATUS#RETURNED")},
+        ScanIndexForward=False,
+        PaginationConfig={"PageSize": 3}))
+    assert [page["Count"] for page in pages][:3] == [3, 3, 1]
+    assert sum(page["Count"] for page in pages) == 7
+    got = [item["SK"]["S"] for page in pages for item in page["Items"]]
+    assert got == [f"ORDER#p{i}" for i in range(6, -1, -1)]
+
+
+def test_gsi_consistent_read_and_unknown_index_errors(client, resource, shop):
+    with pytest.raises(ClientError) as excinfo:
+        client.query(TableName=shop, IndexName="GSI1",
+                     KeyConditionExpression="GSI1PK = :s",
+                     ExpressionAttributeValues={":s": S("STATUS#PENDING")},
+                     ConsistentRead=True)
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Consistent reads are not supported on global secondary indexes")
+    assert excinfo.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+    with pytest.raises(ClientError) as excinfo:
+        resource.Table(shop).query(
+            IndexName="GSI9",
+            KeyConditionExpression=Key("GSI1PK").eq("STATUS#PENDING"))
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "The table does not have the specified index: GSI9")

@@ -61,6 +61,15 @@ const scoreItems = [
 const auditItems = [
   {id: 'evt-1', actor: 'ana', action: 'login'},
 ];
+// A table with a GSI (byStatus: status, placedAt), which the table page's
+// Query form offers beside the table itself.
+const orders = `admin-orders_${suffix}`;
+const orderItems = [
+  {id: 'o1', status: 'PENDING', placedAt: '2026-06-01T10:00:00Z', total: 120},
+  {id: 'o2', status: 'SHIPPED', placedAt: '2026-05-28T09:30:00Z', total: 35.5},
+  {id: 'o3', status: 'PENDING', placedAt: '2026-05-30T17:45:00Z', total: 9},
+  {id: 'o4', note: 'a draft, in no index'},
+];
 
 let admin;  // the dynamodb-admin child process
 let adminUrl;  // http://127.0.0.1:PORT
@@ -176,6 +185,23 @@ before(async () => {
   for (const item of auditItems) {
     await client.send(new PutItemCommand({TableName: audit, Item: marshallItem(item)}));
   }
+  await client.send(new CreateTableCommand({
+    TableName: orders,
+    KeySchema: [{AttributeName: 'id', KeyType: 'HASH'}],
+    AttributeDefinitions: ['id', 'status', 'placedAt'].map(
+        (AttributeName) => ({AttributeName, AttributeType: 'S'})),
+    BillingMode: 'PAY_PER_REQUEST',
+    GlobalSecondaryIndexes: [{
+      IndexName: 'byStatus',
+      KeySchema: [{AttributeName: 'status', KeyType: 'HASH'},
+        {AttributeName: 'placedAt', KeyType: 'RANGE'}],
+      Projection: {ProjectionType: 'ALL'},
+    }],
+  }));
+  await waitUntilTableExists({client, minDelay: 1, maxWaitTime: 10}, {TableName: orders});
+  for (const item of orderItems) {
+    await client.send(new PutItemCommand({TableName: orders, Item: marshallItem(item)}));
+  }
   adminUrl = await startAdmin();
   console.log(`dynamodb-admin ${adminVersion} listening on ${adminUrl}`);
 });
@@ -185,7 +211,7 @@ after(async () => {
     admin.removeAllListeners('exit');
     admin.kill('SIGTERM');
   }
-  for (const TableName of [scores, audit]) {
+  for (const TableName of [scores, audit, orders]) {
     await client.send(new DeleteTableCommand({TableName})).catch(() => {});
   }
   client.destroy();
@@ -324,4 +350,32 @@ test('an item created and deleted in the GUI is written to dynamite', async () =
     TableName: audit, Key: {id: {S: 'evt-2'}}, ConsistentRead: true,
   }));
   assert.equal(gone.Item, undefined);
+});
+
+test('a GSI is offered by the table page\'s Query form, and querying it works', async () => {
+  const html = await getHtml(`/tables/${encodeURIComponent(orders)}`);
+  const option = /<option value="byStatus"([\s\S]*?)<\/option>/.exec(html);
+  assert.ok(option, `the Query form offers no byStatus index:\n${html}`);
+  assert.match(option[1], /data-key-hash="status"/);
+  assert.match(option[1], /data-key-range="placedAt"/);
+  assert.match(option[1], /\[Index\] byStatus: status, placedAt/);
+
+  const page = await getJson(itemsPath(orders, {
+    operationType: 'query',
+    queryableSelection: 'byStatus',
+    filters: JSON.stringify({status: {type: 'S', value: 'PENDING', operator: '='}}),
+  }));
+  // A Query on the index: its partition, in placedAt order.
+  assert.deepEqual(page.Items.map(withoutKey), [orderItems[2], orderItems[0]]);
+  assert.deepEqual(page.Items.map((item) => item.__key), [{id: 'o3'}, {id: 'o1'}]);
+
+  const later = await getJson(itemsPath(orders, {
+    operationType: 'query',
+    queryableSelection: 'byStatus',
+    filters: JSON.stringify({
+      status: {type: 'S', value: 'PENDING', operator: '='},
+      placedAt: {type: 'S', value: '2026-05-31', operator: '>'},
+    }),
+  }));
+  assert.deepEqual(later.Items.map(withoutKey), [orderItems[0]]);
 });

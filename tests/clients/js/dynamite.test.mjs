@@ -13,6 +13,7 @@ import {
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  QueryCommand as RawQueryCommand,
   ResourceNotFoundException,
   waitUntilTableExists,
   waitUntilTableNotExists,
@@ -348,4 +349,166 @@ test('tables: create, describe, list, delete', async () => {
   const deleted = await client.send(new DeleteTableCommand({TableName}));
   assert.equal(deleted.TableDescription.TableName, TableName);
   await waitUntilTableNotExists({client, minDelay: 1, maxWaitTime: 10}, {TableName});
+});
+
+// --- secondary indexes: a single-table design with two GSIs ---------------------
+//
+// An online shop: customers (PK CUSTOMER#id, SK PROFILE) and their orders
+// (PK CUSTOMER#id, SK ORDER#id) in one table, with
+//   GSI1 (ALL):          GSI1PK = STATUS#<status>, GSI1SK = placed-at time
+//   ByEmail (KEYS_ONLY): email, on the profiles only (a sparse index).
+
+let shop;
+before(async () => {
+  shop = `js-shop-${randomUUID().slice(0, 12)}`;
+  const out = await client.send(new CreateTableCommand({
+    TableName: shop,
+    KeySchema: [{AttributeName: 'PK', KeyType: 'HASH'}, {AttributeName: 'SK', KeyType: 'RANGE'}],
+    AttributeDefinitions: ['PK', 'SK', 'GSI1PK', 'GSI1SK', 'email'].map(
+        (AttributeName) => ({AttributeName, AttributeType: 'S'})),
+    BillingMode: 'PAY_PER_REQUEST',
+    GlobalSecondaryIndexes: [
+      {IndexName: 'GSI1',
+        KeySchema: [{AttributeName: 'GSI1PK', KeyType: 'HASH'},
+          {AttributeName: 'GSI1SK', KeyType: 'RANGE'}],
+        Projection: {ProjectionType: 'ALL'}},
+      {IndexName: 'ByEmail',
+        KeySchema: [{AttributeName: 'email', KeyType: 'HASH'}],
+        Projection: {ProjectionType: 'KEYS_ONLY'}},
+    ],
+  }));
+  created.push(shop);
+  assert.deepEqual(out.TableDescription.GlobalSecondaryIndexes.map((g) => g.IndexName),
+      ['GSI1', 'ByEmail']);
+  await waitUntilTableExists({client, minDelay: 1, maxWaitTime: 10}, {TableName: shop});
+  const items = [
+    {PK: 'CUSTOMER#c1', SK: 'PROFILE', email: 'ana@example.com', name: 'Ana'},
+    {PK: 'CUSTOMER#c2', SK: 'PROFILE', email: 'bea@example.com', name: 'Bea'},
+    {PK: 'CUSTOMER#c1', SK: 'ORDER#o1', GSI1PK: 'STATUS#PENDING',
+      GSI1SK: '2026-06-01T10:00:00Z', total: 120},
+    {PK: 'CUSTOMER#c1', SK: 'ORDER#o2', GSI1PK: 'STATUS#SHIPPED',
+      GSI1SK: '2026-05-28T09:30:00Z', total: 35.5},
+    {PK: 'CUSTOMER#c1', SK: 'ORDER#o3', GSI1PK: 'STATUS#PENDING',
+      GSI1SK: '2026-06-02T08:15:00Z', total: 9},
+    {PK: 'CUSTOMER#c2', SK: 'ORDER#o4', GSI1PK: 'STATUS#PENDING',
+      GSI1SK: '2026-05-30T17:45:00Z', total: 500},
+    {PK: 'CUSTOMER#c2', SK: 'ORDER#o5', total: 60},  // a draft: in neither index
+  ];
+  for (let i = 0; i < 5; i++) {
+    items.push({PK: 'CUSTOMER#c3', SK: `ORDER#p${i}`, GSI1PK: 'STATUS#RETURNED',
+      GSI1SK: `2026-07-0${i + 1}T00:00:00Z`, total: i});
+  }
+  for (const Item of items) {
+    await doc.send(new PutCommand({TableName: shop, Item}));
+  }
+});
+
+test('GSIs: DescribeTable shows both indexes ACTIVE', async () => {
+  const {Table} = await client.send(new DescribeTableCommand({TableName: shop}));
+  const byName = Object.fromEntries(Table.GlobalSecondaryIndexes.map((g) => [g.IndexName, g]));
+  assert.deepEqual(Object.keys(byName).sort(), ['ByEmail', 'GSI1']);
+  assert.equal(byName.GSI1.IndexStatus, 'ACTIVE');
+  assert.deepEqual(byName.GSI1.Projection, {ProjectionType: 'ALL'});
+  assert.deepEqual(byName.ByEmail.KeySchema, [{AttributeName: 'email', KeyType: 'HASH'}]);
+  assert.equal(byName.ByEmail.IndexArn, `${Table.TableArn}/index/ByEmail`);
+});
+
+test('GSIs: DocumentClient QueryCommand on each index', async () => {
+  const pending = await doc.send(new QueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s AND begins_with(GSI1SK, :m)',
+    ExpressionAttributeValues: {':s': 'STATUS#PENDING', ':m': '2026-'},
+  }));
+  assert.deepEqual(pending.Items.map((i) => i.SK), ['ORDER#o4', 'ORDER#o1', 'ORDER#o3']);
+  assert.deepEqual(pending.Items[0], {PK: 'CUSTOMER#c2', SK: 'ORDER#o4',
+    GSI1PK: 'STATUS#PENDING', GSI1SK: '2026-05-30T17:45:00Z', total: 500});
+  const byEmail = await doc.send(new QueryCommand({
+    TableName: shop, IndexName: 'ByEmail',
+    KeyConditionExpression: 'email = :e',
+    ExpressionAttributeValues: {':e': 'ana@example.com'},
+  }));
+  // KEYS_ONLY: the index key and the table's keys.
+  assert.deepEqual(byEmail.Items, [{email: 'ana@example.com', PK: 'CUSTOMER#c1', SK: 'PROFILE'}]);
+});
+
+test('GSIs: DynamoDBClient QueryCommand, Limit and ExclusiveStartKey', async () => {
+  const first = await client.send(new RawQueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s AND GSI1SK < :t',
+    ExpressionAttributeValues: {':s': {S: 'STATUS#PENDING'}, ':t': {S: '2026-06-30'}},
+    ScanIndexForward: false, Limit: 2, ProjectionExpression: 'SK',
+  }));
+  assert.deepEqual(first.Items, [{SK: {S: 'ORDER#o3'}}, {SK: {S: 'ORDER#o1'}}]);
+  assert.deepEqual(first.LastEvaluatedKey, {
+    GSI1PK: {S: 'STATUS#PENDING'}, GSI1SK: {S: '2026-06-01T10:00:00Z'},
+    PK: {S: 'CUSTOMER#c1'}, SK: {S: 'ORDER#o1'}});
+  const rest = await client.send(new RawQueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s AND GSI1SK < :t',
+    ExpressionAttributeValues: {':s': {S: 'STATUS#PENDING'}, ':t': {S: '2026-06-30'}},
+    ScanIndexForward: false, Limit: 2, ProjectionExpression: 'SK',
+    ExclusiveStartKey: first.LastEvaluatedKey,
+  }));
+  assert.deepEqual(rest.Items, [{SK: {S: 'ORDER#o4'}}]);
+  const emails = await client.send(new RawQueryCommand({
+    TableName: shop, IndexName: 'ByEmail',
+    KeyConditionExpression: 'email = :e',
+    ExpressionAttributeValues: {':e': {S: 'bea@example.com'}},
+    Select: 'COUNT',
+  }));
+  assert.equal(emails.Count, 1);
+  assert.equal(emails.Items, undefined);
+});
+
+test('GSIs: paginateQuery over an index, and an UpdateCommand that moves an item', async () => {
+  const pages = [];
+  for await (const page of paginateQuery({client: doc, pageSize: 2}, {
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s',
+    ExpressionAttributeValues: {':s': 'STATUS#RETURNED'},
+  })) {
+    pages.push(page);
+  }
+  assert.deepEqual(pages.map((p) => p.Count).slice(0, 3), [2, 2, 1]);
+  assert.deepEqual(pages.flatMap((p) => p.Items.map((i) => i.SK)),
+      ['ORDER#p0', 'ORDER#p1', 'ORDER#p2', 'ORDER#p3', 'ORDER#p4']);
+
+  await doc.send(new UpdateCommand({
+    TableName: shop, Key: {PK: 'CUSTOMER#c3', SK: 'ORDER#p4'},
+    UpdateExpression: 'SET GSI1PK = :s',
+    ExpressionAttributeValues: {':s': 'STATUS#REFUNDED'},
+  }));
+  const refunded = await doc.send(new QueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s',
+    ExpressionAttributeValues: {':s': 'STATUS#REFUNDED'},
+  }));
+  assert.deepEqual(refunded.Items.map((i) => i.SK), ['ORDER#p4']);
+  const returned = await doc.send(new QueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s',
+    ExpressionAttributeValues: {':s': 'STATUS#RETURNED'},
+    Select: 'COUNT',
+  }));
+  assert.equal(returned.Count, 4);
+});
+
+test('GSIs: ConsistentRead and an unknown index are ValidationExceptions', async () => {
+  await assert.rejects(
+      doc.send(new QueryCommand({
+        TableName: shop, IndexName: 'GSI1',
+        KeyConditionExpression: 'GSI1PK = :s',
+        ExpressionAttributeValues: {':s': 'STATUS#PENDING'},
+        ConsistentRead: true,
+      })),
+      {name: 'ValidationException',
+        message: 'Consistent reads are not supported on global secondary indexes'});
+  await assert.rejects(
+      client.send(new RawQueryCommand({
+        TableName: shop, IndexName: 'GSI9',
+        KeyConditionExpression: 'GSI1PK = :s',
+        ExpressionAttributeValues: {':s': {S: 'STATUS#PENDING'}},
+      })),
+      {name: 'ValidationException',
+        message: 'The table does not have the specified index: GSI9'});
 });
