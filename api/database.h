@@ -26,8 +26,10 @@
 //
 // Thread safety: a Database may be shared by any number of threads. The
 // catalog has its own lock (store/catalog.h); each table serialises its
-// writes and lets reads run concurrently (store/table.h). No lock is held
-// across two tables, so no operation can deadlock.
+// writes and lets reads run concurrently (store/table.h). Every write is a
+// commit (store/commit.h), which may hold the locks of several tables at
+// once (a transaction's): it takes them in one fixed order, so no two
+// operations can deadlock. Reads hold one table's lock at a time.
 
 #ifndef DYNAMITE_API_DATABASE_H_
 #define DYNAMITE_API_DATABASE_H_
