@@ -115,9 +115,11 @@ EncodedKey KeyOf(const std::pair<std::string, int64_t>& key) {
 }
 
 void PutAll(Table& table, const Model& model) {
-  for (const auto& [key, item] : model) {
+  // Not a structured binding: clang 14 cannot capture one in a lambda.
+  for (const auto& entry : model) {
+    const Item& item = entry.second;
     ASSERT_THAT(table.Mutate(
-                    KeyOf(key),
+                    KeyOf(entry.first),
                     [&](const ItemPtr&) -> absl::StatusOr<std::optional<Item>> {
                       return item;
                     }),
