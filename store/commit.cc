@@ -36,9 +36,11 @@ class CommitApplier {
   CommitApplier(const CommitApplier&) = delete;
   CommitApplier& operator=(const CommitApplier&) = delete;
 
-  // The packed item a change stores (null to delete).
+  // The packed item a change stores (null to delete), unless it keeps the
+  // item as it is.
   struct Computed {
     PackedItemRef next;
+    bool keep = false;
   };
   static absl::StatusOr<Computed> Compute(
       const Change& change, ItemPtr& current) ABSL_NO_THREAD_SAFETY_ANALYSIS {
@@ -47,6 +49,10 @@ class CommitApplier {
     absl::StatusOr<NextItem> next = change.compute(current);
     if (!next.ok()) return std::move(next).status();
     Computed computed;
+    if (next->keep()) {
+      computed.keep = true;
+      return computed;
+    }
     if (const Item* item = next->get()) {
       absl::Status keys = CheckIndexKeys(*table.definition_, *item);
       if (!keys.ok()) return keys;
@@ -61,6 +67,7 @@ class CommitApplier {
 
   static void Apply(const Change& change, const ItemPtr& current,
                     const Computed& computed) ABSL_NO_THREAD_SAFETY_ANALYSIS {
+    if (computed.keep) return;
     change.table->ApplyLocked(change.key, current.packed_ref(), computed.next);
   }
 
@@ -99,7 +106,12 @@ CommitResult Commit(absl::Span<const Change> changes) {
   for (size_t i = 0; i < changes.size(); ++i) {
     ChangeRecord& record = result.records[i];
     CommitApplier::Apply(changes[i], record.old_image, computed[i]);
-    record.new_image = ItemPtr(std::move(computed[i].next));
+    if (computed[i].keep) {
+      record.kept = true;
+      record.new_image = record.old_image;
+    } else {
+      record.new_image = ItemPtr(std::move(computed[i].next));
+    }
     record.sequence = sequence;
   }
   return result;

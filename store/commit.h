@@ -49,22 +49,31 @@
 namespace dynamite {
 
 // What a change stores under its key: nothing (a deletion), an item it
-// points at (a PutItem's, which the commit packs without copying), or an
-// item it built (an UpdateItem's).
+// points at (a PutItem's, which the commit packs without copying), an item
+// it built (an UpdateItem's), or what is there already (a transaction's
+// ConditionCheck, which only reads).
 class NextItem {
  public:
   static NextItem Delete() { return NextItem(); }
+  static NextItem Keep() {
+    NextItem next;
+    next.keep_ = true;
+    return next;
+  }
   // REQUIRES: `item` outlives the commit.
   static NextItem Borrow(const Item& item) { return NextItem(&item); }
   static NextItem Own(Item item);
 
-  // The item to store, or nullptr to delete.
+  // The item to store, or nullptr to delete. REQUIRES: !keep().
   const Item* get() const { return owned_ ? &*owned_ : borrowed_; }
+  // The change leaves the item as it is.
+  bool keep() const { return keep_; }
 
  private:
   NextItem() = default;
   explicit NextItem(const Item* item) : borrowed_(item) {}
 
+  bool keep_ = false;
   const Item* borrowed_ = nullptr;
   std::optional<Item> owned_;
 };
@@ -92,8 +101,12 @@ struct ChangeRecord {
   // failed commit, the item the change was evaluated against.
   ItemPtr old_image;
   // The item stored by the commit (nullptr: deleted, or never there, or
-  // the commit failed).
+  // the commit failed; for a kept item, the old image).
   ItemPtr new_image;
+  // The change only read the item (NextItem::Keep(), a ConditionCheck):
+  // nothing was written, and consumers of writes (indexes, streams) skip
+  // the record.
+  bool kept = false;
   // The commit's number: increasing in commit order across every table of
   // the process, so two commits that touch one table are numbered in the
   // order they were applied. 0 for a failed commit.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstring>
 #include <utility>
+#include <vector>
 
 namespace dynamite {
 namespace {
@@ -29,7 +30,57 @@ bool HasIndexKey(const IndexDefinition& index, const PackedItem& item) {
   return true;
 }
 
+// The bytes of a packed value.
+absl::string_view PackedBytes(ValueView value) {
+  return absl::string_view(value.data(),
+                           static_cast<size_t>(value.end() - value.data()));
+}
+
+// DynamoDB equality of two packed values: equal bytes, or (a set's members
+// in another order, say) equal decoded values.
+bool SameValue(ValueView a, ValueView b) {
+  return PackedBytes(a) == PackedBytes(b) || a.Decode() == b.Decode();
+}
+
 }  // namespace
+
+int64_t IndexEntrySize(const IndexDefinition& index,
+                       const KeySchema& table_schema, const PackedItem& item) {
+  if (!HasIndexKey(index, item)) return 0;
+  if (index.projection == ProjectionType::kAll) return item.size();
+  int64_t size = 0;
+  item.ForEach([&](absl::string_view name, ValueView value) {
+    if (index.projects(name, table_schema)) {
+      size += static_cast<int64_t>(name.size()) + ValueSize(value.Decode());
+    }
+  });
+  return size;
+}
+
+bool SameIndexProjection(const IndexDefinition& index,
+                         const KeySchema& table_schema, const PackedItem& a,
+                         const PackedItem& b) {
+  if (&a == &b) return true;
+  // The projected attributes of each, in name order (ForEach's order).
+  std::vector<std::pair<absl::string_view, ValueView>> projected;
+  a.ForEach([&](absl::string_view name, ValueView value) {
+    if (index.projects(name, table_schema)) {
+      projected.emplace_back(name, value);
+    }
+  });
+  size_t next = 0;
+  bool same = true;
+  b.ForEach([&](absl::string_view name, ValueView value) {
+    if (!same || !index.projects(name, table_schema)) return;
+    if (next == projected.size() || projected[next].first != name ||
+        !SameValue(projected[next].second, value)) {
+      same = false;
+      return;
+    }
+    ++next;
+  });
+  return same && next == projected.size();
+}
 
 absl::weak_ordering SecondaryIndex::EntryCompare::operator()(
     const Entry& a, const Entry& b) const {
@@ -116,15 +167,7 @@ std::pair<PackedItemRef, int64_t> SecondaryIndex::EntryData(
 }
 
 int64_t SecondaryIndex::EntrySize(const PackedItem& item) const {
-  if (!HasIndexKey(definition_, item)) return 0;
-  if (definition_.projection == ProjectionType::kAll) return item.size();
-  int64_t size = 0;
-  item.ForEach([&](absl::string_view name, ValueView value) {
-    if (definition_.projects(name, table_schema_)) {
-      size += static_cast<int64_t>(name.size()) + ValueSize(value.Decode());
-    }
-  });
-  return size;
+  return IndexEntrySize(definition_, table_schema_, item);
 }
 
 void SecondaryIndex::Insert(const EncodedKey& table_key,

@@ -42,6 +42,23 @@
 
 namespace dynamite {
 
+// The size of `item`'s entry in `index`, on a table keyed by
+// `table_schema`: its projected size (the whole item's under ALL; the
+// index and table keys and the NonKeyAttributes otherwise), or 0 when the
+// item has no entry (it lacks an index key). What the index counts the
+// entry for (SecondaryIndex::EntrySize) and what writing it costs
+// (api/consumed_capacity.h).
+int64_t IndexEntrySize(const IndexDefinition& index,
+                       const KeySchema& table_schema, const PackedItem& item);
+
+// True if `a` and `b` hold the same attributes that `index` projects (on a
+// table keyed by `table_schema`), with equal values: their entries in the
+// index would hold the same data. Says nothing of the index keys beyond
+// that (they are projected, so differing keys make the entries differ).
+bool SameIndexProjection(const IndexDefinition& index,
+                         const KeySchema& table_schema, const PackedItem& a,
+                         const PackedItem& b);
+
 // Where an index read resumes: strictly after this entry.
 struct IndexPosition {
   std::string partition;  // the encoded index partition key

@@ -182,6 +182,8 @@ class Table {
  private:
   // The commit (store/commit.cc) reads and writes under locks it takes.
   friend class CommitApplier;
+  // Snapshot reads (store/snapshot_read.cc) read under locks they take.
+  friend class SnapshotReader;
 
   // The stored item under `key`, or nullptr.
   ItemPtr FindLocked(absl::string_view partition_key,
