@@ -18,6 +18,7 @@
 
 #include "api/batch_requests.h"
 #include "api/constraint.h"
+#include "api/consumed_capacity.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
 #include "api/item_collection.h"
@@ -297,6 +298,8 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   // table with LSIs, or if an UpdateTable added an index since the check
   // above and the item breaks its key types.
   BatchWriteItemResponse response;
+  // Each write is charged on its own (reference §10.2).
+  CapacityMeter meter(request.return_consumed_capacity);
   for (PlannedWrite& write : plan) {
     std::shared_ptr<Table> table = write.table;
     const Item& keyed = write.item != nullptr ? *write.item : *write.key_item;
@@ -309,12 +312,18 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
                                        std::move(write.key),
                                        WriteCondition::None()});
     if (!commit.status.ok()) return commit.status;
+    if (meter.enabled()) {
+      const ChangeRecord& record = commit.records.front();
+      meter.AddWrite(*record.table->definition(), record,
+                     /*transactional=*/false);
+    }
     if (std::optional<ItemCollectionMetrics> metrics = CollectionMetrics(
             request.return_item_collection_metrics, *table, keyed)) {
       response.item_collection_metrics[*write.table_name].push_back(
           *std::move(metrics));
     }
   }
+  response.consumed_capacity = meter.Report();
   return response;
 }
 
@@ -343,10 +352,19 @@ absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
   }
 
   BatchGetItemResponse response;
+  // Each key is charged as a GetItem of its own: its item's whole size
+  // rounded to 4 KB blocks, a missing item one block (reference §10.2).
+  CapacityMeter meter(request.return_consumed_capacity);
   for (const PlannedRead& planned : plan) {
     std::vector<ItemPtr>& found = response.responses[*planned.table_name];
+    const ReadMode mode =
+        planned.read->consistent_read ? ReadMode::kStrong : ReadMode::kEventual;
     for (const EncodedKey& key : planned.keys) {
       ItemPtr item = planned.table->Get(key);
+      if (meter.enabled()) {
+        meter.AddTableRead(*planned.table_name,
+                           ReadUnits(ImageSize(item), mode));
+      }
       if (item == nullptr) continue;
       // Projected outside the table's lock: the snapshot is immutable.
       if (planned.projection != nullptr) {
@@ -356,6 +374,7 @@ absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
       found.push_back(std::move(item));
     }
   }
+  response.consumed_capacity = meter.Report();
   return response;
 }
 

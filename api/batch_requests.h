@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "api/consumed_capacity.h"
 #include "api/item_requests.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
@@ -47,6 +48,10 @@ struct BatchWriteItemRequest {
   std::map<std::string, std::vector<WriteRequest>> request_items;
   ReturnItemCollectionMetrics return_item_collection_metrics =
       ReturnItemCollectionMetrics::kNone;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct BatchWriteItemResponse {
   // Always empty: every write was applied.
@@ -55,6 +60,9 @@ struct BatchWriteItemResponse {
   // write, in request order.
   std::map<std::string, std::vector<ItemCollectionMetrics>>
       item_collection_metrics;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES: one entry per table,
+  // in the order of RequestItems.
+  std::vector<ConsumedCapacity> consumed_capacity;
 };
 
 // The keys to read from one table and how to read them (DynamoDB's
@@ -73,6 +81,10 @@ struct KeysAndAttributes {
 struct BatchGetItemRequest {
   // Table name -> keys; at most 100 keys in total.
   std::map<std::string, KeysAndAttributes> request_items;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct BatchGetItemResponse {
   // Table name -> the items found, in the order their keys were given
@@ -82,6 +94,9 @@ struct BatchGetItemResponse {
   std::map<std::string, std::vector<ItemPtr>> responses;
   // Always empty: every key was read.
   std::map<std::string, KeysAndAttributes> unprocessed_keys;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES: one entry per table,
+  // in the order of RequestItems.
+  std::vector<ConsumedCapacity> consumed_capacity;
 };
 
 }  // namespace dynamite

@@ -44,6 +44,8 @@
 #include "api/options.h"
 #include "api/read_requests.h"
 #include "api/table_requests.h"
+#include "api/transact_requests.h"
+#include "api/transaction_tokens.h"
 #include "api/write_result.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
@@ -90,6 +92,15 @@ class Database {
   absl::StatusOr<BatchGetItemResponse> BatchGetItem(
       const BatchGetItemRequest& request);
 
+  // Transactions (api/transact_ops.cc; api/transact_requests.h).
+  // TransactWriteItems is one commit of all its actions: a failed
+  // condition cancels it whole, with one CancellationReason per action.
+  // TransactGetItems reads every item from one snapshot of its tables.
+  TransactWriteResult TransactWriteItems(
+      const TransactWriteItemsRequest& request);
+  absl::StatusOr<TransactGetItemsResponse> TransactGetItems(
+      const TransactGetItemsRequest& request);
+
   // Reads (api/read_ops.cc).
   absl::StatusOr<QueryResponse> Query(const QueryRequest& request);
   // Scan (api/scan_ops.cc).
@@ -102,6 +113,8 @@ class Database {
   // Parsed expressions shared by all requests (query/expression_cache.h).
   ExpressionCache expressions_;
   std::atomic<uint64_t> tables_created_{0};  // seeds TableIds
+  // The ClientRequestTokens of recent transactions.
+  TransactionTokens transaction_tokens_;
 };
 
 }  // namespace dynamite

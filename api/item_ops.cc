@@ -6,12 +6,14 @@
 // GetItem validates the same way (parameters, the legacy AttributesToGet or
 // the ProjectionExpression and its placeholders, the table, the key).
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <utility>
 #include <vector>
 
 #include "api/constraint.h"
+#include "api/consumed_capacity.h"
 #include "api/database.h"
 #include "api/expression_attributes.h"
 #include "api/item_collection.h"
@@ -64,10 +66,19 @@ WriteResult<PutItemResponse> Database::PutItem(PutItemRequest request) {
   CommitResult commit = CommitOne(put);
   ChangeRecord& record = commit.records.front();
   if (!commit.status.ok()) {
-    return put.condition.Failure<PutItemResponse>(commit.status,
-                                                  record.old_image);
+    WriteResult<PutItemResponse> failure =
+        put.condition.Failure<PutItemResponse>(commit.status, record.old_image);
+    if (ErrorKindOf(commit.status) == ErrorKind::kConditionalCheckFailed) {
+      const int64_t found = ImageSize(record.old_image);
+      failure.set_consumed_capacity(FailedWriteCapacity(
+          request.return_consumed_capacity, request.table_name,
+          found == 0 ? 0 : std::max(found, ItemSize(request.item))));
+    }
+    return failure;
   }
   PutItemResponse response;
+  response.consumed_capacity =
+      CommittedWriteCapacity(request.return_consumed_capacity, record);
   if (request.return_values == ReturnValue::kAllOld) {
     response.attributes = std::move(record.old_image);
   }
@@ -86,11 +97,23 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
   DYNAMITE_ASSIGN_OR_RETURN(BorrowedKey key,
                             ExtractKeyBytes(table->schema(), request.key));
   ItemPtr item = table->Get(key.partition.view(), key.sort.view());
+  std::optional<ConsumedCapacity> capacity;
+  if (request.return_consumed_capacity != ReturnConsumedCapacity::kNone) {
+    // The whole stored item's size, whatever the projection; a missing
+    // item is still one block.
+    CapacityMeter meter(request.return_consumed_capacity);
+    meter.AddTableRead(
+        request.table_name,
+        ReadUnits(
+            item != nullptr ? item.packed()->size() : 0,
+            request.consistent_read ? ReadMode::kStrong : ReadMode::kEventual));
+    capacity = meter.ReportTable(request.table_name);
+  }
   // Projected outside the table's lock: the snapshot is immutable.
   if (item != nullptr && paths != nullptr) {
     item = MakeUnpackedItemPtr(ProjectItem(*item.packed(), *paths));
   }
-  return GetItemResponse{std::move(item)};
+  return GetItemResponse{std::move(item), std::move(capacity)};
 }
 
 WriteResult<DeleteItemResponse> Database::DeleteItem(
@@ -100,10 +123,19 @@ WriteResult<DeleteItemResponse> Database::DeleteItem(
   CommitResult commit = CommitOne(del);
   ChangeRecord& record = commit.records.front();
   if (!commit.status.ok()) {
-    return del.condition.Failure<DeleteItemResponse>(commit.status,
-                                                     record.old_image);
+    WriteResult<DeleteItemResponse> failure =
+        del.condition.Failure<DeleteItemResponse>(commit.status,
+                                                  record.old_image);
+    if (ErrorKindOf(commit.status) == ErrorKind::kConditionalCheckFailed) {
+      failure.set_consumed_capacity(
+          FailedWriteCapacity(request.return_consumed_capacity,
+                              request.table_name, ImageSize(record.old_image)));
+    }
+    return failure;
   }
   DeleteItemResponse response;
+  response.consumed_capacity =
+      CommittedWriteCapacity(request.return_consumed_capacity, record);
   if (request.return_values == ReturnValue::kAllOld) {
     response.attributes = std::move(record.old_image);
   }

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "api/consumed_capacity.h"
 #include "query/legacy.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
@@ -46,6 +47,10 @@ enum class ReturnValuesOnConditionCheckFailure { kNone, kAllOld };
 struct PutItemRequest {
   std::string table_name;
   Item item;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
   ReturnValue return_values = ReturnValue::kNone;
   ReturnItemCollectionMetrics return_item_collection_metrics =
       ReturnItemCollectionMetrics::kNone;
@@ -70,6 +75,8 @@ struct PutItemResponse {
   ItemPtr attributes;
   // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
   std::optional<ItemCollectionMetrics> item_collection_metrics;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES.
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 struct GetItemRequest {
@@ -82,16 +89,26 @@ struct GetItemRequest {
   // Legacy alternative to ProjectionExpression: top-level attribute names
   // (non-empty, no duplicates).
   std::optional<std::vector<std::string>> attributes_to_get;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 struct GetItemResponse {
   // nullptr when there is no such item; projected (possibly to {}) when the
   // request has a ProjectionExpression.
   ItemPtr item;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES.
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 struct DeleteItemRequest {
   std::string table_name;
   Item key;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
   ReturnValue return_values = ReturnValue::kNone;
   ReturnItemCollectionMetrics return_item_collection_metrics =
       ReturnItemCollectionMetrics::kNone;
@@ -116,6 +133,8 @@ struct DeleteItemResponse {
   ItemPtr attributes;
   // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
   std::optional<ItemCollectionMetrics> item_collection_metrics;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES.
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 // UpdateItem merges: it applies the UpdateExpression (reference §7.7) to
@@ -125,6 +144,10 @@ struct DeleteItemResponse {
 struct UpdateItemRequest {
   std::string table_name;
   Item key;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
   std::optional<std::string> update_expression;
   ReturnValue return_values = ReturnValue::kNone;
   ReturnItemCollectionMetrics return_item_collection_metrics =
@@ -157,6 +180,8 @@ struct UpdateItemResponse {
   ItemPtr attributes;
   // With ReturnItemCollectionMetrics SIZE, on a table with LSIs.
   std::optional<ItemCollectionMetrics> item_collection_metrics;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES.
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 
 }  // namespace dynamite

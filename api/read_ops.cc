@@ -326,9 +326,14 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
           "The table does not have the specified index: ", index->name));
     }
   }
-  return MakeItemPage(*std::move(page), request.select,
-                      !ProjectionParameter(request).empty(), projection,
-                      table_schema, index);
+  std::optional<ConsumedCapacity> capacity = PageCapacity(
+      request.return_consumed_capacity, request.table_name, definition.get(),
+      index, page->read_bytes, request.consistent_read);
+  QueryResponse response = MakeItemPage(*std::move(page), request.select,
+                                        !ProjectionParameter(request).empty(),
+                                        projection, table_schema, index);
+  response.consumed_capacity = std::move(capacity);
+  return response;
 }
 
 }  // namespace dynamite

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "api/consumed_capacity.h"
 #include "api/item_requests.h"
 #include "query/legacy.h"
 #include "store/item.h"
@@ -52,6 +53,10 @@ struct QueryRequest {
   std::optional<LegacyConditions> query_filter;
   std::optional<ConditionalOperator> conditional_operator;
   std::optional<std::vector<std::string>> attributes_to_get;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 
 // One page of a Query or a Scan.
@@ -68,6 +73,9 @@ struct ItemPage {
   // The key of the last item evaluated, when the page was cut by Limit or by
   // the 1 MB read budget.
   std::optional<Item> last_evaluated_key;
+  // Under ReturnConsumedCapacity TOTAL or INDEXES: the page's reads, sized
+  // before the filter.
+  std::optional<ConsumedCapacity> consumed_capacity;
 };
 using QueryResponse = ItemPage;
 
@@ -95,6 +103,10 @@ struct ScanRequest {
   std::optional<LegacyConditions> scan_filter;
   std::optional<ConditionalOperator> conditional_operator;
   std::optional<std::vector<std::string>> attributes_to_get;
+  // TOTAL or INDEXES: the response reports the capacity the request
+  // consumed (api/consumed_capacity.h).
+  ReturnConsumedCapacity return_consumed_capacity =
+      ReturnConsumedCapacity::kNone;
 };
 
 using ScanResponse = ItemPage;

@@ -130,4 +130,22 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
   return response;
 }
 
+std::optional<ConsumedCapacity> PageCapacity(ReturnConsumedCapacity asked,
+                                             const std::string& table_name,
+                                             const TableDefinition* definition,
+                                             const IndexDefinition* index,
+                                             int64_t read_bytes,
+                                             bool consistent_read) {
+  CapacityMeter meter(asked);
+  if (!meter.enabled()) return std::nullopt;
+  const double units = ReadUnits(
+      read_bytes, consistent_read ? ReadMode::kStrong : ReadMode::kEventual);
+  if (index != nullptr) {
+    meter.AddIndexRead(*definition, index->name, units);
+  } else {
+    meter.AddTableRead(table_name, units);
+  }
+  return meter.ReportTable(table_name);
+}
+
 }  // namespace dynamite

@@ -18,6 +18,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 
+#include "api/consumed_capacity.h"
 #include "api/read_requests.h"
 #include "query/ast.h"
 #include "query/bound.h"
@@ -83,6 +84,19 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
                       const std::vector<DocumentPath>& projection,
                       const KeySchema& schema,
                       const IndexDefinition* index = nullptr);
+
+// The ConsumedCapacity of a Query or Scan page that read `read_bytes`
+// (ReadPage::read_bytes): rounded once to 4 KB blocks, at least one,
+// strongly consistent when `consistent_read`. Charged to the table
+// `table_name`, or, for a page read from `index` (an index of
+// `definition`, non-null with it), to the index alone. std::nullopt under
+// kNone.
+std::optional<ConsumedCapacity> PageCapacity(ReturnConsumedCapacity asked,
+                                             const std::string& table_name,
+                                             const TableDefinition* definition,
+                                             const IndexDefinition* index,
+                                             int64_t read_bytes,
+                                             bool consistent_read);
 
 }  // namespace dynamite
 

@@ -175,10 +175,15 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
           "The table does not have the specified index: ", index->name));
     }
   }
-  return MakeItemPage(
+  std::optional<ConsumedCapacity> capacity = PageCapacity(
+      request.return_consumed_capacity, request.table_name, definition.get(),
+      index, page->read_bytes, request.consistent_read);
+  ScanResponse response = MakeItemPage(
       *std::move(page), request.select,
       legacy_projected || request.projection_expression.has_value(), projection,
       schema, index);
+  response.consumed_capacity = std::move(capacity);
+  return response;
 }
 
 }  // namespace dynamite

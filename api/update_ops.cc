@@ -7,11 +7,15 @@
 // applies the update to the item as it is, and checks the new item against
 // the item limits before it is stored.
 
+#include <algorithm>
+#include <cstdint>
 #include <utility>
 
+#include "api/consumed_capacity.h"
 #include "api/database.h"
 #include "api/item_collection.h"
 #include "api/write_plan.h"
+#include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/update.h"
 
@@ -50,6 +54,19 @@ absl::StatusOr<ItemPtr> Returned(const PreparedUpdate& update,
   return NonEmpty(UpdatedNewAttributes(result));
 }
 
+// What an update whose condition failed costs (AddFailedWrite()): the
+// larger of the item found and the item the update would have made of it
+// (the update is applied again, outside the lock: Compute() is pure); 0
+// when there was no item.
+int64_t FailedUpdateSize(const PreparedUpdate& update,
+                         const ChangeRecord& record) {
+  const int64_t found = ImageSize(record.old_image);
+  if (found == 0) return 0;
+  absl::StatusOr<UpdateResult> result = update.Apply(record.old_image.get());
+  if (!result.ok() || !result->item.has_value()) return found;
+  return std::max(found, ItemSize(*result->item));
+}
+
 }  // namespace
 
 WriteResult<UpdateItemResponse> Database::UpdateItem(
@@ -59,10 +76,21 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
   CommitResult commit = CommitOne(update);
   ChangeRecord& record = commit.records.front();
   if (!commit.status.ok()) {
-    return update.condition.Failure<UpdateItemResponse>(commit.status,
-                                                        record.old_image);
+    WriteResult<UpdateItemResponse> failure =
+        update.condition.Failure<UpdateItemResponse>(commit.status,
+                                                     record.old_image);
+    if (ErrorKindOf(commit.status) == ErrorKind::kConditionalCheckFailed &&
+        request.return_consumed_capacity != ReturnConsumedCapacity::kNone) {
+      failure.set_consumed_capacity(FailedWriteCapacity(
+          request.return_consumed_capacity, request.table_name,
+          FailedUpdateSize(update, record)));
+    }
+    return failure;
   }
   UpdateItemResponse response;
+  // Before Returned(), which may move the images out of the record.
+  response.consumed_capacity =
+      CommittedWriteCapacity(request.return_consumed_capacity, record);
   DYNAMITE_ASSIGN_OR_RETURN(response.attributes,
                             Returned(update, request.return_values, record));
   response.item_collection_metrics = CollectionMetrics(

@@ -6,6 +6,8 @@
 
 #include "api/write_plan.h"
 
+#include <optional>
+#include <string>
 #include <utility>
 
 #include "api/constraint.h"
@@ -30,63 +32,218 @@ absl::Status RejectMixedConditions(const Request& request) {
       {{"ConditionExpression", request.condition_expression.has_value()}});
 }
 
+// A PutItem, DeleteItem or UpdateItem request, or a transaction's Put,
+// Delete or Update action (which have no legacy parameters and no
+// ReturnValues, and are otherwise validated alike).
+template <typename Request>
+constexpr bool kHasLegacyParameters = requires(const Request& request) {
+  request.expected;
+};
+
 // PutItem: the 400 KB check comes during request validation, before the
 // table lookup (reference §4).
-absl::Status ValidatePutItem(const PutItemRequest& request) {
+template <typename Put>
+absl::Status ValidatePut(const Put& put) {
   DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
-  if (request.return_values != ReturnValue::kNone &&
-      request.return_values != ReturnValue::kAllOld) {
-    return ValidationError("ReturnValues can only be ALL_OLD or NONE");
+      ValidateTableName(put.table_name, TableNameUse::kItemOperation));
+  if constexpr (kHasLegacyParameters<Put>) {
+    DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(put));
+    if (put.return_values != ReturnValue::kNone &&
+        put.return_values != ReturnValue::kAllOld) {
+      return ValidationError("ReturnValues can only be ALL_OLD or NONE");
+    }
   }
-  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(request.item));
-  if (ItemSize(request.item) > kMaxItemSizeBytes) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(put.item));
+  if (ItemSize(put.item) > kMaxItemSizeBytes) {
     return ValidationError("Item size has exceeded the maximum allowed size");
   }
   return ValidateExpressionAttributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"ConditionExpression", request.condition_expression.has_value()}});
+      put.expression_attribute_names, put.expression_attribute_values,
+      {{"ConditionExpression", put.condition_expression.has_value()}});
 }
 
-absl::Status ValidateDeleteItem(const DeleteItemRequest& request) {
+template <typename Delete>
+absl::Status ValidateDelete(const Delete& del) {
   DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(request));
-  if (request.return_values != ReturnValue::kNone &&
-      request.return_values != ReturnValue::kAllOld) {
-    return ValidationError("Return values set to invalid value");
+      ValidateTableName(del.table_name, TableNameUse::kItemOperation));
+  if constexpr (kHasLegacyParameters<Delete>) {
+    DYNAMITE_RETURN_IF_ERROR(RejectMixedConditions(del));
+    if (del.return_values != ReturnValue::kNone &&
+        del.return_values != ReturnValue::kAllOld) {
+      return ValidationError("Return values set to invalid value");
+    }
   }
   return ValidateExpressionAttributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"ConditionExpression", request.condition_expression.has_value()}});
+      del.expression_attribute_names, del.expression_attribute_values,
+      {{"ConditionExpression", del.condition_expression.has_value()}});
 }
 
-absl::Status ValidateUpdateItem(const UpdateItemRequest& request) {
+template <typename Update>
+absl::Status ValidateUpdate(const Update& update) {
   DYNAMITE_RETURN_IF_ERROR(
-      ValidateTableName(request.table_name, TableNameUse::kItemOperation));
-  DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
-      {{"AttributeUpdates", request.attribute_updates.has_value()},
-       {"Expected", request.expected.has_value()},
-       {"ConditionalOperator", request.conditional_operator.has_value()}},
-      {{"UpdateExpression", request.update_expression.has_value()},
-       {"ConditionExpression", request.condition_expression.has_value()}}));
+      ValidateTableName(update.table_name, TableNameUse::kItemOperation));
+  bool has_update_expression = true;  // a transaction's Update requires one
+  if constexpr (kHasLegacyParameters<Update>) {
+    has_update_expression = update.update_expression.has_value();
+    DYNAMITE_RETURN_IF_ERROR(RejectMixedParameters(
+        {{"AttributeUpdates", update.attribute_updates.has_value()},
+         {"Expected", update.expected.has_value()},
+         {"ConditionalOperator", update.conditional_operator.has_value()}},
+        {{"UpdateExpression", has_update_expression},
+         {"ConditionExpression", update.condition_expression.has_value()}}));
+  }
   return ValidateExpressionAttributes(
-      request.expression_attribute_names, request.expression_attribute_values,
-      {{"UpdateExpression", request.update_expression.has_value()},
-       {"ConditionExpression", request.condition_expression.has_value()}});
+      update.expression_attribute_names, update.expression_attribute_values,
+      {{"UpdateExpression", has_update_expression},
+       {"ConditionExpression", update.condition_expression.has_value()}});
 }
 
-// The request's condition, compiled with its placeholders.
+absl::Status ValidateConditionCheck(const ConditionCheck& action) {
+  DYNAMITE_RETURN_IF_ERROR(
+      ValidateTableName(action.table_name, TableNameUse::kItemOperation));
+  return ValidateExpressionAttributes(action.expression_attribute_names,
+                                      action.expression_attribute_values,
+                                      {{"ConditionExpression", true}});
+}
+
+// The request's condition, compiled with its placeholders: its
+// ConditionExpression, or for a single-item operation the legacy Expected.
 template <typename Request>
 absl::StatusOr<WriteCondition> CompileCondition(const Request& request,
                                                 Placeholders& placeholders,
                                                 ExpressionCache& expressions) {
-  return WriteCondition::FromRequest(
-      request.condition_expression, request.expected,
-      request.conditional_operator,
-      request.return_values_on_condition_check_failure, placeholders,
-      expressions);
+  if constexpr (kHasLegacyParameters<Request>) {
+    return WriteCondition::FromRequest(
+        request.condition_expression, request.expected,
+        request.conditional_operator,
+        request.return_values_on_condition_check_failure, placeholders,
+        expressions);
+  } else {
+    return WriteCondition::Parse(
+        request.condition_expression,
+        request.return_values_on_condition_check_failure, placeholders,
+        expressions);
+  }
+}
+
+// The update of an UpdateItem (its UpdateExpression, or translated
+// AttributeUpdates) or of a transaction's Update, if any.
+absl::StatusOr<std::optional<BoundUpdate>> CompileUpdate(
+    const UpdateItemRequest& request, Placeholders& placeholders,
+    ExpressionCache& expressions) {
+  if (request.update_expression.has_value()) {
+    return expressions.CompileUpdate(*request.update_expression, placeholders);
+  }
+  if (request.attribute_updates.has_value()) {
+    return TranslateAttributeUpdates(*request.attribute_updates);
+  }
+  return std::nullopt;
+}
+absl::StatusOr<std::optional<BoundUpdate>> CompileUpdate(
+    const TransactUpdate& action, Placeholders& placeholders,
+    ExpressionCache& expressions) {
+  return expressions.CompileUpdate(action.update_expression, placeholders);
+}
+
+bool IsLegacyUpdate(const UpdateItemRequest& request) {
+  return request.attribute_updates.has_value();
+}
+bool IsLegacyUpdate(const TransactUpdate&) { return false; }
+
+// Marks the key checks' failures: a transaction reports them as its
+// action's cancellation reason, not as an error of the whole request.
+absl::Status KeyFault(absl::Status status, bool* key_fault) {
+  if (!status.ok() && key_fault != nullptr) *key_fault = true;
+  return status;
+}
+
+// The table a write names and the key its item (`whole_item`) or its Key
+// holds, checked against the table's schema.
+struct Target {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+};
+absl::StatusOr<Target> FindTarget(const std::string& table_name,
+                                  const Item& keyed, bool whole_item,
+                                  const Catalog& catalog, bool* key_fault) {
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog.Find(table_name, kTableNotFound));
+  absl::StatusOr<EncodedKey> key = whole_item
+                                       ? ExtractItemKey(table->schema(), keyed)
+                                       : ExtractKey(table->schema(), keyed);
+  if (!key.ok()) return KeyFault(std::move(key).status(), key_fault);
+  if (whole_item) {
+    // The commit checks the index keys again under the lock; checking them
+    // here too reports a bad one before a failed condition, as DynamoDB's
+    // validation does.
+    DYNAMITE_RETURN_IF_ERROR(
+        KeyFault(CheckIndexKeys(*table->definition(), keyed), key_fault));
+  }
+  return Target{std::move(table), *std::move(key)};
+}
+
+template <typename Request>
+absl::StatusOr<PreparedPut> PreparePutAction(const Request& request,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions,
+                                             bool* key_fault) {
+  DYNAMITE_RETURN_IF_ERROR(ValidatePut(request));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      CompileCondition(request, placeholders, expressions));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Target target, FindTarget(request.table_name, request.item,
+                                /*whole_item=*/true, catalog, key_fault));
+  return PreparedPut{std::move(target.table), std::move(target.key),
+                     std::move(condition), &request.item};
+}
+
+template <typename Request>
+absl::StatusOr<PreparedDelete> PrepareDeleteAction(const Request& request,
+                                                   const Catalog& catalog,
+                                                   ExpressionCache& expressions,
+                                                   bool* key_fault) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateDelete(request));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      CompileCondition(request, placeholders, expressions));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Target target, FindTarget(request.table_name, request.key,
+                                /*whole_item=*/false, catalog, key_fault));
+  return PreparedDelete{std::move(target.table), std::move(target.key),
+                        std::move(condition)};
+}
+
+template <typename Request>
+absl::StatusOr<PreparedUpdate> PrepareUpdateAction(const Request& request,
+                                                   const Catalog& catalog,
+                                                   ExpressionCache& expressions,
+                                                   bool* key_fault) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateUpdate(request));
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(std::optional<BoundUpdate> update,
+                            CompileUpdate(request, placeholders, expressions));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      CompileCondition(request, placeholders, expressions));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Target target, FindTarget(request.table_name, request.key,
+                                /*whole_item=*/false, catalog, key_fault));
+  if (update.has_value()) {
+    DYNAMITE_RETURN_IF_ERROR(
+        CheckUpdateKeepsKey(update->tree(), target.table->schema()));
+  }
+  return PreparedUpdate{std::move(target.table), std::move(target.key),
+                        std::move(condition),    std::move(update),
+                        IsLegacyUpdate(request), &request.key};
 }
 
 // Checks an updated item as PutItem checks a new one; only the size and
@@ -143,78 +300,67 @@ absl::StatusOr<NextItem> PreparedUpdate::Compute(const ItemPtr& current) const {
   return NextItem::Own(*std::move(result.item));
 }
 
+absl::StatusOr<NextItem> PreparedCheck::Compute(const ItemPtr& current) const {
+  DYNAMITE_RETURN_IF_ERROR(condition.Check(current));
+  return NextItem::Keep();
+}
+
 absl::StatusOr<PreparedPut> PreparePut(const PutItemRequest& request,
                                        const Catalog& catalog,
                                        ExpressionCache& expressions) {
-  DYNAMITE_RETURN_IF_ERROR(ValidatePutItem(request));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      CompileCondition(request, placeholders, expressions));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractItemKey(table->schema(), request.item));
-  // The commit checks the index keys again under the lock; checking them
-  // here too reports a bad one before a failed condition, as DynamoDB's
-  // validation does.
-  DYNAMITE_RETURN_IF_ERROR(CheckIndexKeys(*table->definition(), request.item));
-  return PreparedPut{std::move(table), std::move(key), std::move(condition),
-                     &request.item};
+  return PreparePutAction(request, catalog, expressions, nullptr);
 }
 
 absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteItemRequest& request,
                                              const Catalog& catalog,
                                              ExpressionCache& expressions) {
-  DYNAMITE_RETURN_IF_ERROR(ValidateDeleteItem(request));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      CompileCondition(request, placeholders, expressions));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractKey(table->schema(), request.key));
-  return PreparedDelete{std::move(table), std::move(key), std::move(condition)};
+  return PrepareDeleteAction(request, catalog, expressions, nullptr);
 }
 
 absl::StatusOr<PreparedUpdate> PrepareUpdate(const UpdateItemRequest& request,
                                              const Catalog& catalog,
                                              ExpressionCache& expressions) {
-  DYNAMITE_RETURN_IF_ERROR(ValidateUpdateItem(request));
+  return PrepareUpdateAction(request, catalog, expressions, nullptr);
+}
+
+absl::StatusOr<PreparedPut> PreparePut(const TransactPut& action,
+                                       const Catalog& catalog,
+                                       ExpressionCache& expressions,
+                                       bool& key_fault) {
+  return PreparePutAction(action, catalog, expressions, &key_fault);
+}
+
+absl::StatusOr<PreparedDelete> PrepareDelete(const TransactDelete& action,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions,
+                                             bool& key_fault) {
+  return PrepareDeleteAction(action, catalog, expressions, &key_fault);
+}
+
+absl::StatusOr<PreparedUpdate> PrepareUpdate(const TransactUpdate& action,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions,
+                                             bool& key_fault) {
+  return PrepareUpdateAction(action, catalog, expressions, &key_fault);
+}
+
+absl::StatusOr<PreparedCheck> PrepareConditionCheck(
+    const ConditionCheck& action, const Catalog& catalog,
+    ExpressionCache& expressions, bool& key_fault) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateConditionCheck(action));
   Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  std::optional<BoundUpdate> update;
-  if (request.update_expression.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        update,
-        expressions.CompileUpdate(*request.update_expression, placeholders));
-  } else if (request.attribute_updates.has_value()) {
-    DYNAMITE_ASSIGN_OR_RETURN(
-        update, TranslateAttributeUpdates(*request.attribute_updates));
-  }
+      action.expression_attribute_names, action.expression_attribute_values);
   DYNAMITE_ASSIGN_OR_RETURN(
       WriteCondition condition,
-      CompileCondition(request, placeholders, expressions));
+      WriteCondition::Parse(action.condition_expression,
+                            action.return_values_on_condition_check_failure,
+                            placeholders, expressions));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(request.table_name, kTableNotFound));
-  DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
-                            ExtractKey(table->schema(), request.key));
-  if (update.has_value()) {
-    DYNAMITE_RETURN_IF_ERROR(
-        CheckUpdateKeepsKey(update->tree(), table->schema()));
-  }
-  return PreparedUpdate{std::move(table),
-                        std::move(key),
-                        std::move(condition),
-                        std::move(update),
-                        request.attribute_updates.has_value(),
-                        &request.key};
+  DYNAMITE_ASSIGN_OR_RETURN(
+      Target target, FindTarget(action.table_name, action.key,
+                                /*whole_item=*/false, catalog, &key_fault));
+  return PreparedCheck{std::move(target.table), std::move(target.key),
+                       std::move(condition)};
 }
 
 }  // namespace dynamite

@@ -8,9 +8,9 @@
 // pure Compute() from the item stored now to what to store next: the
 // condition is checked there, and an update applied, under the table's
 // lock. PutItem, UpdateItem and DeleteItem, BatchWriteItem's requests and
-// (later) each action of a TransactWriteItems all prepare through these
-// and commit through store/commit.h, so they share one validation and one
-// write path.
+// each action of a TransactWriteItems (whose ConditionCheck prepares to a
+// PreparedCheck, which only reads) all prepare through these and commit
+// through store/commit.h, so they share one validation and one write path.
 //
 // A prepared write borrows from its request (the item, the expression
 // values its condition and update are bound to): the request must outlive
@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 
 #include "api/item_requests.h"
+#include "api/transact_requests.h"
 #include "api/write_condition.h"
 #include "query/bound.h"
 #include "query/expression_cache.h"
@@ -71,6 +72,15 @@ struct PreparedUpdate {
   absl::StatusOr<UpdateResult> Apply(const Item* current) const;
 };
 
+// A transaction's ConditionCheck: the condition checked, the item kept.
+struct PreparedCheck {
+  std::shared_ptr<Table> table;
+  EncodedKey key;
+  WriteCondition condition;
+
+  absl::StatusOr<NextItem> Compute(const ItemPtr& current) const;
+};
+
 absl::StatusOr<PreparedPut> PreparePut(const PutItemRequest& request,
                                        const Catalog& catalog,
                                        ExpressionCache& expressions);
@@ -80,6 +90,27 @@ absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteItemRequest& request,
 absl::StatusOr<PreparedUpdate> PrepareUpdate(const UpdateItemRequest& request,
                                              const Catalog& catalog,
                                              ExpressionCache& expressions);
+
+// The actions of a TransactWriteItems, prepared as the single-item
+// operations are. An error of the key against the table's schema (a wrong
+// type, a missing key attribute, a bad index key) also sets `key_fault`:
+// the transaction reports it as that action's cancellation reason
+// (ValidationError), any other error as the whole request's.
+absl::StatusOr<PreparedPut> PreparePut(const TransactPut& action,
+                                       const Catalog& catalog,
+                                       ExpressionCache& expressions,
+                                       bool& key_fault);
+absl::StatusOr<PreparedDelete> PrepareDelete(const TransactDelete& action,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions,
+                                             bool& key_fault);
+absl::StatusOr<PreparedUpdate> PrepareUpdate(const TransactUpdate& action,
+                                             const Catalog& catalog,
+                                             ExpressionCache& expressions,
+                                             bool& key_fault);
+absl::StatusOr<PreparedCheck> PrepareConditionCheck(
+    const ConditionCheck& action, const Catalog& catalog,
+    ExpressionCache& expressions, bool& key_fault);
 
 // Commits one prepared write: a commit of its one change.
 template <typename Prepared>

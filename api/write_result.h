@@ -4,8 +4,11 @@
 //
 // DynamoDB answers a failed condition with ConditionalCheckFailedException
 // and, when the request set ReturnValuesOnConditionCheckFailure to ALL_OLD,
-// the item as it was (reference §7.8). An error that carries data gets a
-// result type holding both (STYLE.md §5.2), not a status payload:
+// the item as it was (reference §7.8). A failed condition still consumes
+// write capacity (reference §10.2); under ReturnConsumedCapacity TOTAL or
+// INDEXES the result carries it (consumed_capacity()), though DynamoDB's
+// ConditionalCheckFailedException body does not. An error that carries data
+// gets a result type holding both (STYLE.md §5.2), not a status payload:
 //
 //   dynamite::WriteResult<dynamite::PutItemResponse> put = db.PutItem(request);
 //   if (dynamite::ErrorKindOf(put.status()) ==
@@ -21,11 +24,13 @@
 #ifndef DYNAMITE_API_WRITE_RESULT_H_
 #define DYNAMITE_API_WRITE_RESULT_H_
 
+#include <optional>
 #include <utility>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 
+#include "api/consumed_capacity.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
 
@@ -63,9 +68,21 @@ class WriteResult {
   // ReturnValuesOnConditionCheckFailure ALL_OLD, and the item existed.
   const ItemPtr& condition_check_item() const { return condition_check_item_; }
 
+  // The capacity a request consumed although it failed: set only when
+  // status() is ConditionalCheckFailedException and the request asked for
+  // ReturnConsumedCapacity TOTAL or INDEXES. (A success reports its own in
+  // the response.)
+  const std::optional<ConsumedCapacity>& consumed_capacity() const {
+    return consumed_capacity_;
+  }
+  void set_consumed_capacity(std::optional<ConsumedCapacity> capacity) {
+    consumed_capacity_ = std::move(capacity);
+  }
+
  private:
   absl::StatusOr<Response> result_;
   ItemPtr condition_check_item_;
+  std::optional<ConsumedCapacity> consumed_capacity_;
 };
 
 }  // namespace dynamite

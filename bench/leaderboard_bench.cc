@@ -31,6 +31,7 @@
 
 #include "api/database.h"
 #include "bench/benchmark_loops.h"
+#include "bench/dynamite_leaderboard.h"
 #include "bench/leaderboard_workload.h"
 #include "bench/load_memory.h"
 #include "store/item.h"
@@ -46,51 +47,14 @@ constexpr int kQueryLimit = 10;
 // table stays within kSubmitBatch items of its scale.
 constexpr int64_t kSubmitBatch = kLeaderboardSubmitBatch;
 
-// The item a caller would build from a leaderboard entry.
-Item ItemOf(const LeaderboardItem& item) {
-  return Item{
-      {std::string(kLeaderboardPartitionKey),
-       AttributeValue::S(item.leaderboard_id)},
-      {std::string(kLeaderboardSortKey), AttributeValue::S(item.rank_key)},
-      {"playerId", AttributeValue::S(item.player_id)},
-      {"score", AttributeValue::N(Number::FromInt(item.score))},
-      {"ts", AttributeValue::N(Number::FromInt(item.ts))},
-      {"name", AttributeValue::S(item.name)},
-  };
-}
-
-// The full primary key of a leaderboard entry, as GetItem and DeleteItem
-// take it.
-Item KeyOf(const LeaderboardItem& item) {
-  return Item{
-      {std::string(kLeaderboardPartitionKey),
-       AttributeValue::S(item.leaderboard_id)},
-      {std::string(kLeaderboardSortKey), AttributeValue::S(item.rank_key)},
-  };
-}
-
-bool CreateLeaderboardTable(Database& db) {
-  CreateTableRequest create{
-      .table_name = std::string(kLeaderboardTable),
-      .key_schema = {{std::string(kLeaderboardPartitionKey),
-                      KeySchemaRole::kHash},
-                     {std::string(kLeaderboardSortKey), KeySchemaRole::kRange}},
-      .attribute_definitions = {{std::string(kLeaderboardPartitionKey),
-                                 KeyType::kS},
-                                {std::string(kLeaderboardSortKey),
-                                 KeyType::kS}},
-      .billing_mode = BillingMode::kPayPerRequest};
-  return db.CreateTable(create).ok();
-}
-
 // Creates a Database with the Leaderboard table and puts `items` into it,
 // one PutItem each. Returns nullptr if any request fails.
 std::unique_ptr<Database> Load(const std::vector<LeaderboardItem>& items) {
   auto db = std::make_unique<Database>();
-  if (!CreateLeaderboardTable(*db)) return nullptr;
+  if (!CreateLeaderboardTable(*db).ok()) return nullptr;
   for (const LeaderboardItem& item : items) {
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
-                       .item = ItemOf(item)};
+                       .item = LeaderboardItemToItem(item)};
     if (!db->PutItem(std::move(put)).ok()) return nullptr;
   }
   return db;
@@ -112,7 +76,7 @@ void BM_DynamiteLoad(benchmark::State& state) {
   // The items' DynamoDB size, which the per-item overhead is counted beyond.
   int64_t item_bytes = 0;
   for (const LeaderboardItem& item : loaded.data->items) {
-    item_bytes += ItemSize(ItemOf(item));
+    item_bytes += ItemSize(LeaderboardItemToItem(item));
   }
   state.counters["item_bytes"] =
       static_cast<double>(item_bytes) / static_cast<double>(items);
@@ -158,7 +122,7 @@ void BM_DynamiteGet(benchmark::State& state) {
         loaded.data->picks[i & (kPickCount - 1)])];
     ++i;
     GetItemRequest get{.table_name = std::string(kLeaderboardTable),
-                       .key = KeyOf(key)};
+                       .key = LeaderboardKeyToItem(key)};
     absl::StatusOr<GetItemResponse> got = loaded.store->GetItem(get);
     if (!got.ok()) {
       state.SkipWithError(got.status().ToString().c_str());
@@ -244,9 +208,9 @@ void BM_DynamiteSubmit(benchmark::State& state) {
   if (loaded.store == nullptr) return state.SkipWithError("load failed");
   auto delete_submitted = [&loaded](int64_t count) {
     for (int64_t j = 0; j < count; ++j) {
-      DeleteItemRequest del{
-          .table_name = std::string(kLeaderboardTable),
-          .key = KeyOf(loaded.data->submits[static_cast<size_t>(j)])};
+      DeleteItemRequest del{.table_name = std::string(kLeaderboardTable),
+                            .key = LeaderboardKeyToItem(
+                                loaded.data->submits[static_cast<size_t>(j)])};
       if (!loaded.store->DeleteItem(del).ok()) return false;
     }
     return true;
@@ -266,7 +230,7 @@ void BM_DynamiteSubmit(benchmark::State& state) {
         loaded.data->submits[static_cast<size_t>(pending)];
     ++pending;
     PutItemRequest put{.table_name = std::string(kLeaderboardTable),
-                       .item = ItemOf(item)};
+                       .item = LeaderboardItemToItem(item)};
     WriteResult<PutItemResponse> result = loaded.store->PutItem(std::move(put));
     if (!result.ok()) {
       state.SkipWithError(result.status().ToString().c_str());

@@ -19,7 +19,7 @@ PageBuilder::PageBuilder(int64_t limit, const BoundCondition* filter,
 
 bool PageBuilder::Add(const PackedItem& item, int64_t size) {
   ++page_.scanned_count;
-  bytes_read_ += size;
+  page_.read_bytes += size;
   if (filter_ == nullptr ||
       EvaluateCondition(filter_->tree(), filter_->values(), item)) {
     ++page_.count;
@@ -28,7 +28,7 @@ bool PageBuilder::Add(const PackedItem& item, int64_t size) {
     }
   }
   const bool full = (limit_ > 0 && page_.scanned_count >= limit_) ||
-                    bytes_read_ >= kMaxPageReadBytes;
+                    page_.read_bytes >= kMaxPageReadBytes;
   if (full) page_.last_evaluated = ItemPtr(PackedItemRef(&item));
   return !full;
 }

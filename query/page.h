@@ -30,6 +30,10 @@ struct ReadPage {
   int64_t scanned_count = 0;
   // Items that passed the filter (== scanned_count without one).
   int64_t count = 0;
+  // The bytes of the items evaluated (an index entry's: its projected
+  // size), before the filter: what the page spends of the read budget and
+  // what it costs in read units (api/consumed_capacity.h).
+  int64_t read_bytes = 0;
   // The last item evaluated when the page was cut short (by Limit or by the
   // read budget), whether or not it passed the filter; nullptr when the
   // range was exhausted.
@@ -59,7 +63,6 @@ class PageBuilder {
   const int64_t limit_;
   const BoundCondition* const filter_;
   const PageContents contents_;
-  int64_t bytes_read_ = 0;
   ReadPage page_;
 };
 

@@ -8,6 +8,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "common/status_macros.h"
+#include "wire/consumed_capacity_json.h"
 #include "wire/enum_names.h"
 #include "wire/item_collection_json.h"
 #include "wire/request_reader.h"
@@ -215,15 +216,10 @@ absl::StatusOr<BatchWriteItemRequest> DecodeBatchWriteItemRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("BatchWriteItem", body));
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   BatchWriteItemRequest request;
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.return_item_collection_metrics =
-      reader
-          .Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
-                "returnItemCollectionMetrics",
-                kReturnItemCollectionMetricsNames)
-          .value_or(ReturnItemCollectionMetrics::kNone);
+      ReadReturnItemCollectionMetrics(reader);
   const JsonValue* items = ReadRequestItems(reader, kWriteListClass);
   if (items != nullptr) {
     for (auto it = items->MemberBegin(); it != items->MemberEnd(); ++it) {
@@ -247,9 +243,8 @@ absl::StatusOr<BatchGetItemRequest> DecodeBatchGetItemRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("BatchGetItem", body));
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
   BatchGetItemRequest request;
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   const JsonValue* items = ReadRequestItems(reader, kKeysAndAttributesClass);
   if (items != nullptr) {
     for (auto it = items->MemberBegin(); it != items->MemberEnd(); ++it) {
@@ -277,19 +272,9 @@ std::string EncodeBatchWriteItemResponse(
     writer.EndArray();
   }
   writer.EndObject();
-  if (!response.item_collection_metrics.empty()) {
-    writer.Key("ItemCollectionMetrics");
-    writer.StartObject();
-    for (const auto& [table, metrics] : response.item_collection_metrics) {
-      WriteJsonString(writer, table);
-      writer.StartArray();
-      for (const ItemCollectionMetrics& m : metrics) {
-        WriteItemCollectionMetrics(m, writer);
-      }
-      writer.EndArray();
-    }
-    writer.EndObject();
-  }
+  WriteItemCollectionMetricsByTable(response.item_collection_metrics, writer);
+  WriteConsumedCapacityList(response.consumed_capacity, UnitSplit::kTotalOnly,
+                            writer);
   writer.EndObject();
   return JsonText(buffer);
 }
@@ -314,6 +299,8 @@ std::string EncodeBatchGetItemResponse(const BatchGetItemResponse& response) {
     WriteKeysAndAttributes(read, writer);
   }
   writer.EndObject();
+  WriteConsumedCapacityList(response.consumed_capacity, UnitSplit::kTotalOnly,
+                            writer);
   writer.EndObject();
   return JsonText(buffer);
 }

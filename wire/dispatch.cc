@@ -17,6 +17,7 @@
 #include "wire/query_json.h"
 #include "wire/scan_json.h"
 #include "wire/table_json.h"
+#include "wire/transact_json.h"
 
 namespace dynamite {
 namespace {
@@ -30,15 +31,22 @@ constexpr size_t kRequestPoolBytes = 8 * 1024;
 // Decodes a request body, runs it, and encodes the response or the error.
 using Handler = WireResponse (*)(Database& db, const JsonValue& body);
 
-// The item an error body carries: a write's failed condition may return
-// one (api/write_result.h); other results carry none.
+// The error body of a failed result: a write's failed condition may carry
+// the item (api/write_result.h), a cancelled transaction its reasons
+// (api/transact_requests.h); other results carry nothing more.
 template <typename T>
-ItemPtr ErrorItem(const absl::StatusOr<T>&) {
-  return nullptr;
+WireResponse ErrorFor(const absl::StatusOr<T>& result) {
+  return ErrorResponse(result.status());
 }
 template <typename T>
-ItemPtr ErrorItem(const WriteResult<T>& result) {
-  return result.condition_check_item();
+WireResponse ErrorFor(const WriteResult<T>& result) {
+  return ErrorResponse(result.status(), result.condition_check_item());
+}
+WireResponse ErrorFor(const TransactWriteResult& result) {
+  if (ErrorKindOf(result.status()) == ErrorKind::kTransactionCanceled) {
+    return CancellationResponse(result.status(), result.cancellation_reasons());
+  }
+  return ErrorResponse(result.status());
 }
 
 template <auto kDecode, auto kMethod, auto kEncode>
@@ -48,9 +56,7 @@ WireResponse Run(Database& db, const JsonValue& body) {
   // An rvalue: a method that stores what it is given (PutItem takes its
   // request by value) moves it instead of copying.
   auto response = (db.*kMethod)(*std::move(request));
-  if (!response.ok()) {
-    return ErrorResponse(response.status(), ErrorItem(response));
-  }
+  if (!response.ok()) return ErrorFor(response);
   return WireResponse{200, kEncode(*response)};
 }
 
@@ -85,6 +91,12 @@ constexpr Operation kOperations[] = {
           &EncodeBatchWriteItemResponse>},
     {"BatchGetItem", &Run<&DecodeBatchGetItemRequest, &Database::BatchGetItem,
                           &EncodeBatchGetItemResponse>},
+    {"TransactWriteItems",
+     &Run<&DecodeTransactWriteItemsRequest, &Database::TransactWriteItems,
+          &EncodeTransactWriteItemsResponse>},
+    {"TransactGetItems",
+     &Run<&DecodeTransactGetItemsRequest, &Database::TransactGetItems,
+          &EncodeTransactGetItemsResponse>},
     {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
     {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
 };

@@ -11,6 +11,7 @@
 
 #include "absl/strings/string_view.h"
 
+#include "api/consumed_capacity.h"
 #include "api/item_requests.h"
 #include "api/read_requests.h"
 #include "api/table_requests.h"
@@ -106,14 +107,11 @@ inline constexpr EnumName<AttributeAction> kAttributeActionNames[] = {
     {"DELETE", AttributeAction::kDelete},
 };
 
-// Enums of parameters Dynamite accepts only at their no-op value
-// (wire/unsupported.h); their values are checked but not used.
-enum class Unused { kUnused };
-
-inline constexpr EnumName<Unused> kReturnConsumedCapacityNames[] = {
-    {"INDEXES", Unused::kUnused},
-    {"TOTAL", Unused::kUnused},
-    {"NONE", Unused::kUnused},
+inline constexpr EnumName<ReturnConsumedCapacity>
+    kReturnConsumedCapacityNames[] = {
+        {"INDEXES", ReturnConsumedCapacity::kIndexes},
+        {"TOTAL", ReturnConsumedCapacity::kTotal},
+        {"NONE", ReturnConsumedCapacity::kNone},
 };
 
 inline constexpr EnumName<ReturnItemCollectionMetrics>

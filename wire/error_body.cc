@@ -60,7 +60,11 @@ int ErrorHttpStatus(ErrorKind kind) {
   return kind == ErrorKind::kInternal ? 500 : 400;
 }
 
-WireResponse ErrorResponse(const absl::Status& status, const ItemPtr& item) {
+namespace {
+
+// The body of an error: its type and message, then whatever `extra` adds.
+template <typename Extra>
+WireResponse ErrorBody(const absl::Status& status, Extra extra) {
   ErrorKind kind = status.ok() ? ErrorKind::kInternal : ErrorKindOf(status);
   absl::string_view message =
       status.ok() ? absl::string_view("Error reported for a successful request")
@@ -74,12 +78,43 @@ WireResponse ErrorResponse(const absl::Status& status, const ItemPtr& item) {
     WriteJsonString(writer, MessageField(kind));
     WriteJsonString(writer, message);
   }
-  if (item != nullptr) {
-    writer.Key("Item");
-    WriteItem(item, writer);
-  }
+  extra(writer);
   writer.EndObject();
   return WireResponse{ErrorHttpStatus(kind), JsonText(buffer)};
+}
+
+}  // namespace
+
+WireResponse ErrorResponse(const absl::Status& status, const ItemPtr& item) {
+  return ErrorBody(status, [&](JsonWriter& writer) {
+    if (item != nullptr) {
+      writer.Key("Item");
+      WriteItem(item, writer);
+    }
+  });
+}
+
+WireResponse CancellationResponse(
+    const absl::Status& status, absl::Span<const CancellationReason> reasons) {
+  return ErrorBody(status, [&](JsonWriter& writer) {
+    writer.Key("CancellationReasons");
+    writer.StartArray();
+    for (const CancellationReason& reason : reasons) {
+      writer.StartObject();
+      writer.Key("Code");
+      WriteJsonString(writer, reason.code);
+      if (reason.message.has_value()) {
+        writer.Key("Message");
+        WriteJsonString(writer, *reason.message);
+      }
+      if (reason.item != nullptr) {
+        writer.Key("Item");
+        WriteItem(reason.item, writer);
+      }
+      writer.EndObject();
+    }
+    writer.EndArray();
+  });
 }
 
 }  // namespace dynamite

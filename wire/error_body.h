@@ -21,7 +21,9 @@
 #include <string>
 
 #include "absl/status/status.h"
+#include "absl/types/span.h"
 
+#include "api/transact_requests.h"
 #include "common/errors.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
@@ -43,6 +45,12 @@ int ErrorHttpStatus(ErrorKind kind);
 // ReturnValuesOnConditionCheckFailure ALL_OLD (reference §7.8).
 WireResponse ErrorResponse(const absl::Status& status,
                            const ItemPtr& item = nullptr);
+
+// The response for a cancelled transaction (TransactionCanceledException):
+// the error body plus "CancellationReasons", one {"Code", "Message",
+// "Item"} object per action, as DynamoDB sends them (reference §8.4).
+WireResponse CancellationResponse(const absl::Status& status,
+                                  absl::Span<const CancellationReason> reasons);
 
 }  // namespace dynamite
 

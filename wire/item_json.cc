@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "common/status_macros.h"
+#include "wire/consumed_capacity_json.h"
 #include "wire/enum_names.h"
 #include "wire/item_collection_json.h"
 #include "wire/legacy_json.h"
@@ -30,24 +31,11 @@ Item ReadRequiredMap(RequestReader& reader, absl::string_view name,
   return reader.Attributes(member, role).value_or(Item());
 }
 
-void ReadReturnConsumedCapacity(RequestReader& reader) {
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
-}
-
 ReturnValue ReadReturnValues(RequestReader& reader) {
   return reader
       .Enum(reader.String(reader.Member("ReturnValues")), "returnValues",
             kReturnValueNames)
       .value_or(ReturnValue::kNone);
-}
-
-ReturnItemCollectionMetrics ReadReturnItemCollectionMetrics(
-    RequestReader& reader) {
-  return reader
-      .Enum(reader.String(reader.Member("ReturnItemCollectionMetrics")),
-            "returnItemCollectionMetrics", kReturnItemCollectionMetricsNames)
-      .value_or(ReturnItemCollectionMetrics::kNone);
 }
 
 ReturnValuesOnConditionCheckFailure ReadReturnValuesOnConditionCheckFailure(
@@ -80,9 +68,10 @@ void ReadExpectedCondition(RequestReader& reader, Request& request) {
 }
 
 // {"<field>": {...}} when `item` is set, else {}; with the
-// ItemCollectionMetrics when there are some.
+// ConsumedCapacity and the ItemCollectionMetrics when there are some.
 std::string EncodeOptionalItem(
     absl::string_view field, const ItemPtr& item,
+    const std::optional<ConsumedCapacity>& capacity,
     const std::optional<ItemCollectionMetrics>& metrics = std::nullopt) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
@@ -91,6 +80,7 @@ std::string EncodeOptionalItem(
     WriteJsonString(writer, field);
     WriteItem(item, writer);
   }
+  WriteConsumedCapacityMember(capacity, writer);
   if (metrics.has_value()) {
     writer.Key("ItemCollectionMetrics");
     WriteItemCollectionMetrics(*metrics, writer);
@@ -103,7 +93,7 @@ std::string EncodeOptionalItem(
 // them (the reader reports the first error met).
 template <typename Request>
 void ReadKeyedWrite(RequestReader& reader, Request& request) {
-  ReadReturnConsumedCapacity(reader);
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.table_name = ReadTableName(reader);
   request.return_values = ReadReturnValues(reader);
   request.return_item_collection_metrics =
@@ -120,7 +110,7 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("PutItem", body));
   PutItemRequest request;
-  ReadReturnConsumedCapacity(reader);
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.table_name = ReadTableName(reader);
   request.item =
       ReadRequiredMap(reader, "Item", "item", AttributeMapRole::kItem);
@@ -139,7 +129,7 @@ absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body) {
   RequestReader reader(body);
   reader.Check(CheckSupportedParameters("GetItem", body));
   GetItemRequest request;
-  ReadReturnConsumedCapacity(reader);
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.table_name = ReadTableName(reader);
   request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
   request.consistent_read =
@@ -181,20 +171,23 @@ absl::StatusOr<UpdateItemRequest> DecodeUpdateItemRequest(
 
 std::string EncodePutItemResponse(const PutItemResponse& response) {
   return EncodeOptionalItem("Attributes", response.attributes,
+                            response.consumed_capacity,
                             response.item_collection_metrics);
 }
 
 std::string EncodeGetItemResponse(const GetItemResponse& response) {
-  return EncodeOptionalItem("Item", response.item);
+  return EncodeOptionalItem("Item", response.item, response.consumed_capacity);
 }
 
 std::string EncodeDeleteItemResponse(const DeleteItemResponse& response) {
   return EncodeOptionalItem("Attributes", response.attributes,
+                            response.consumed_capacity,
                             response.item_collection_metrics);
 }
 
 std::string EncodeUpdateItemResponse(const UpdateItemResponse& response) {
   return EncodeOptionalItem("Attributes", response.attributes,
+                            response.consumed_capacity,
                             response.item_collection_metrics);
 }
 

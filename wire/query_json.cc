@@ -8,6 +8,7 @@
 
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "wire/consumed_capacity_json.h"
 #include "wire/enum_names.h"
 #include "wire/legacy_json.h"
 #include "wire/request_reader.h"
@@ -32,8 +33,7 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
                                kSelectNames);
   request.index_name = reader.String(reader.Member("IndexName"));
   reader.IndexName(request.index_name, "indexName");
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.query_filter =
       ReadLegacyConditions(reader, "QueryFilter", "queryFilter");
   const JsonValue* table_name = reader.Member("TableName");
@@ -85,6 +85,7 @@ std::string EncodeItemPage(const ItemPage& response) {
     writer.Key("LastEvaluatedKey");
     WriteAttributeMap(*response.last_evaluated_key, writer);
   }
+  WriteConsumedCapacityMember(response.consumed_capacity, writer);
   writer.EndObject();
   return JsonText(buffer);
 }

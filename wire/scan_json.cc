@@ -6,6 +6,7 @@
 
 #include "common/errors.h"
 #include "common/status_macros.h"
+#include "wire/consumed_capacity_json.h"
 #include "wire/enum_names.h"
 #include "wire/legacy_json.h"
 #include "wire/request_reader.h"
@@ -28,8 +29,7 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
                                kSelectNames);
   request.index_name = reader.String(reader.Member("IndexName"));
   reader.IndexName(request.index_name, "indexName");
-  reader.Enum(reader.String(reader.Member("ReturnConsumedCapacity")),
-              "returnConsumedCapacity", kReturnConsumedCapacityNames);
+  request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.segment = reader.Integer(reader.Member("Segment"));
   request.total_segments = reader.Integer(reader.Member("TotalSegments"));
   const JsonValue* table_name = reader.Member("TableName");

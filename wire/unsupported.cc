@@ -35,18 +35,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"UpdateTable", "GlobalTableWitnessUpdates"},
     {"UpdateTable", "OnDemandThroughput"},
     {"UpdateTable", "WarmThroughput"},
-    // Item operations.
-    {"PutItem", "ReturnConsumedCapacity", "NONE"},
-    {"UpdateItem", "ReturnConsumedCapacity", "NONE"},
-    {"GetItem", "ReturnConsumedCapacity", "NONE"},
-    {"DeleteItem", "ReturnConsumedCapacity", "NONE"},
-    // Batches.
-    {"BatchWriteItem", "ReturnConsumedCapacity", "NONE"},
-    {"BatchGetItem", "ReturnConsumedCapacity", "NONE"},
-    // Query.
-    {"Query", "ReturnConsumedCapacity", "NONE"},
-    // Scan.
-    {"Scan", "ReturnConsumedCapacity", "NONE"},
 };
 
 // Members of the index shapes (GlobalSecondaryIndex and UpdateTable's

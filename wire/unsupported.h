@@ -4,7 +4,7 @@
 // "Dynamite does not support the parameter <Name> yet" rather than being
 // run as if the parameter were absent, which would silently give a
 // different answer than DynamoDB. Parameters that change nothing at one
-// value (ReturnConsumedCapacity NONE) are accepted at that value. This is
+// value (DeletionProtectionEnabled false) are accepted at that value. This is
 // the one list: when a feature lands, delete its rows (unsupported.cc).
 // Members DynamoDB does not have at all are ignored, as DynamoDB ignores
 // them.

@@ -486,6 +486,78 @@ def test_condition_failure_returns_all_old(endpoint, tables):
     assert "Item" not in excinfo.value.response
 
 
+# --- transactions ------------------------------------------------------------
+
+def test_transact_write_cancelled_reports_reasons(client, tables):
+    table = tables.create("pk")
+    old = {"pk": S("order#1"), "status": S("shipped"), "n": N(1)}
+    client.put_item(TableName=table, Item=old)
+    with pytest.raises(client.exceptions.TransactionCanceledException) as \
+            excinfo:
+        client.transact_write_items(TransactItems=[
+            {"Put": {"TableName": table,
+                     "Item": {"pk": S("order#1"), "status": S("new")},
+                     "ConditionExpression": "attribute_not_exists(pk)",
+                     "ReturnValuesOnConditionCheckFailure": "ALL_OLD"}},
+            {"Put": {"TableName": table,
+                     "Item": {"pk": S("order#2"), "status": S("new")}}},
+        ])
+    assert error_of(excinfo) == (
+        "TransactionCanceledException",
+        "Transaction cancelled, please refer cancellation reasons for "
+        "specific reasons [ConditionalCheckFailed, None]")
+    assert excinfo.value.response["ResponseMetadata"]["HTTPStatusCode"] == 400
+    # One reason per action, in order; the failed one carries the old item.
+    assert excinfo.value.response["CancellationReasons"] == [
+        {"Code": "ConditionalCheckFailed",
+         "Message": "The conditional request failed", "Item": old},
+        {"Code": "None"}]
+    # All or nothing: the valid second Put was not written either.
+    got = client.get_item(TableName=table, Key={"pk": S("order#2")},
+                          ConsistentRead=True)
+    assert "Item" not in got
+    got = client.get_item(TableName=table, Key={"pk": S("order#1")},
+                          ConsistentRead=True)
+    assert got["Item"] == old
+
+
+def test_transact_write_then_transact_get(client, tables):
+    accounts = tables.create("pk")
+    transfers = tables.create("pk")
+    client.put_item(TableName=accounts,
+                    Item={"pk": S("acct#1"), "balance": N(100)})
+    client.put_item(TableName=accounts,
+                    Item={"pk": S("acct#2"), "balance": N(5)})
+    client.put_item(TableName=transfers, Item={"pk": S("stale")})
+    written = client.transact_write_items(TransactItems=[
+        {"Update": {"TableName": accounts, "Key": {"pk": S("acct#1")},
+                    "UpdateExpression": "SET balance = balance - :x",
+                    "ConditionExpression": "balance >= :x",
+                    "ExpressionAttributeValues": {":x": N(30)}}},
+        {"Update": {"TableName": accounts, "Key": {"pk": S("acct#2")},
+                    "UpdateExpression": "SET balance = balance + :x",
+                    "ExpressionAttributeValues": {":x": N(30)}}},
+        {"Put": {"TableName": transfers,
+                 "Item": {"pk": S("transfer#1"), "amount": N(30)},
+                 "ConditionExpression": "attribute_not_exists(pk)"}},
+        {"Delete": {"TableName": transfers, "Key": {"pk": S("stale")}}},
+    ])
+    assert set(written) == {"ResponseMetadata"}
+    got = client.transact_get_items(TransactItems=[
+        {"Get": {"TableName": accounts, "Key": {"pk": S("acct#1")}}},
+        {"Get": {"TableName": accounts, "Key": {"pk": S("acct#2")},
+                 "ProjectionExpression": "balance"}},
+        {"Get": {"TableName": transfers, "Key": {"pk": S("transfer#1")}}},
+        {"Get": {"TableName": transfers, "Key": {"pk": S("stale")}}},
+    ])
+    # One response per Get, in order; a missing item is an empty one.
+    assert got["Responses"] == [
+        {"Item": {"pk": S("acct#1"), "balance": N(70)}},
+        {"Item": {"balance": N(35)}},
+        {"Item": {"pk": S("transfer#1"), "amount": N(30)}},
+        {}]
+
+
 # --- UpdateItem ----------------------------------------------------------------
 
 def test_update_item_add_and_set_updated_new(client, leaderboard):
@@ -971,3 +1043,57 @@ def test_gsi_consistent_read_and_unknown_index_errors(client, resource, shop):
     assert error_of(excinfo) == (
         "ValidationException",
         "The table does not have the specified index: GSI9")
+
+
+# --- ReturnConsumedCapacity on a Query ------------------------------------------
+
+def test_query_return_consumed_capacity(client, shop):
+    table_query = {
+        "TableName": shop, "KeyConditionExpression": "PK = :c",
+        "ExpressionAttributeValues": {":c": S("CUSTOMER#c1")}}
+    # Small items, eventually consistent: half a read unit.
+    total = client.query(**table_query, ReturnConsumedCapacity="TOTAL")
+    assert total["Count"] == 4
+    assert total["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 0.5}
+    strong = client.query(**table_query, ReturnConsumedCapacity="TOTAL",
+                          ConsistentRead=True)
+    assert strong["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 1.0}
+    # The table's own share, when the query reads the table.
+    indexes = client.query(**table_query, ReturnConsumedCapacity="INDEXES")
+    assert indexes["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 0.5,
+        "Table": {"CapacityUnits": 0.5}}
+    assert "ConsumedCapacity" not in client.query(
+        **table_query, ReturnConsumedCapacity="NONE")
+    assert "ConsumedCapacity" not in client.query(**table_query)
+    # Reads are rounded up to 4 KB: about 10 KB is 3 units, halved.
+    client.put_item(TableName=shop, Item={
+        "PK": S("CUSTOMER#c9"), "SK": S("PROFILE"), "blob": S("x" * 10000)})
+    big = client.query(
+        TableName=shop, KeyConditionExpression="PK = :c",
+        ExpressionAttributeValues={":c": S("CUSTOMER#c9")},
+        ReturnConsumedCapacity="TOTAL")
+    assert big["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 1.5}
+
+    # A GSI query: the index's share by name, nothing from the table.
+    gsi = client.query(
+        TableName=shop, IndexName="GSI1",
+        KeyConditionExpression="GSI1PK = :s",
+        ExpressionAttributeValues={":s": S("STATUS#PENDING")},
+        ReturnConsumedCapacity="INDEXES")
+    assert gsi["Count"] == 3
+    assert gsi["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 0.5,
+        "Table": {"CapacityUnits": 0.0},
+        "GlobalSecondaryIndexes": {
+            "GSI1": {"CapacityUnits": 0.5}}}
+    gsi_total = client.query(
+        TableName=shop, IndexName="GSI1",
+        KeyConditionExpression="GSI1PK = :s",
+        ExpressionAttributeValues={":s": S("STATUS#PENDING")},
+        ReturnConsumedCapacity="TOTAL")
+    assert gsi_total["ConsumedCapacity"] == {
+        "TableName": shop, "CapacityUnits": 0.5}

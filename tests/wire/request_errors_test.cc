@@ -335,11 +335,6 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
   auto unsupported = [](const std::string& parameter) {
     return "Dynamite does not support the parameter " + parameter + " yet";
   };
-  const std::string item = R"("TableName":"tab","Item":{"pk":{"S":"a"}})";
-  const std::string key = R"("TableName":"tab","Key":{"pk":{"S":"a"}})";
-  const std::string query =
-      R"("TableName":"tab","KeyConditionExpression":"pk = :p",)"
-      R"("ExpressionAttributeValues":{":p":{"S":"a"}})";
   const std::string table =
       R"("TableName":"new","BillingMode":"PAY_PER_REQUEST",)"
       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
@@ -347,30 +342,10 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
   ExpectErrors({
       {"CreateTable", "{" + table + R"(,"Tags":[]})", kVal,
        unsupported("Tags")},
-      {"UpdateItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,
-       "Dynamite does not support the parameter ReturnConsumedCapacity with "
-       "a value other than NONE yet"},
       {"CreateTable", "{" + table + R"(,"TableClass":"STANDARD"})", kVal,
        unsupported("TableClass")},
-      {"GetItem", "{" + key + R"(,"ReturnConsumedCapacity":"TOTAL"})", kVal,
-       "Dynamite does not support the parameter ReturnConsumedCapacity with "
-       "a value other than NONE yet"},
-      {"DeleteItem", "{" + key + R"(,"ReturnConsumedCapacity":"INDEXES"})",
-       kVal,
-       "Dynamite does not support the parameter ReturnConsumedCapacity with "
-       "a value other than NONE yet"},
       {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
        unsupported("SSESpecification")},
-      // Before the other request checks, after the constraints.
-      {"Query",
-       "{" + query + R"(,"ExclusiveStartKey":{"a":{}},)" +
-           R"("ReturnConsumedCapacity":"TOTAL"})",
-       kVal,
-       "Dynamite does not support the parameter ReturnConsumedCapacity with "
-       "a value other than NONE yet"},
-      {"Scan", R"({"TableName":"tab","ReturnConsumedCapacity":"TOTAL"})", kVal,
-       "Dynamite does not support the parameter ReturnConsumedCapacity with "
-       "a value other than NONE yet"},
       {"CreateTable", "{" + table + R"(,"StreamSpecification":{}})", kVal,
        unsupported("StreamSpecification")},
       {"CreateTable", "{" + table + R"(,"DeletionProtectionEnabled":true})",

@@ -15,6 +15,7 @@ import {
   ListTablesCommand,
   QueryCommand as RawQueryCommand,
   ResourceNotFoundException,
+  TransactionCanceledException,
   waitUntilTableExists,
   waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
@@ -25,6 +26,8 @@ import {
   PutCommand,
   QueryCommand,
   ScanCommand,
+  TransactGetCommand,
+  TransactWriteCommand,
   UpdateCommand,
   paginateQuery,
   paginateScan,
@@ -304,6 +307,74 @@ test('UpdateCommand: SET and ADD with ReturnValues UPDATED_NEW', async () => {
     history: [{at: 2, score: 42}]});
 });
 
+// --- transactions --------------------------------------------------------------
+
+test('TransactWriteCommand: a failed condition cancels every action', async () => {
+  const TableName = await createTable('js-transact-cancel', 'pk');
+  await doc.send(new PutCommand({TableName, Item: {pk: 'order#1', status: 'shipped', n: 1}}));
+  await assert.rejects(
+      doc.send(new TransactWriteCommand({TransactItems: [
+        {Put: {TableName, Item: {pk: 'order#1', status: 'new'},
+          ConditionExpression: 'attribute_not_exists(pk)',
+          ReturnValuesOnConditionCheckFailure: 'ALL_OLD'}},
+        {Put: {TableName, Item: {pk: 'order#2', status: 'new'}}},
+      ]})),
+      (error) => {
+        assert.ok(error instanceof TransactionCanceledException,
+            `got ${error.name}: ${error.message}`);
+        assert.equal(error.name, 'TransactionCanceledException');
+        assert.equal(error.message, 'Transaction cancelled, please refer cancellation ' +
+            'reasons for specific reasons [ConditionalCheckFailed, None]');
+        assert.equal(error.$metadata.httpStatusCode, 400);
+        // One reason per action, in order; the old item stays in DynamoDB's
+        // JSON form (the DocumentClient does not unmarshall errors).
+        assert.deepEqual(error.CancellationReasons, [
+          {Code: 'ConditionalCheckFailed', Message: 'The conditional request failed',
+            Item: {pk: {S: 'order#1'}, status: {S: 'shipped'}, n: {N: '1'}}},
+          {Code: 'None'},
+        ]);
+        return true;
+      });
+  // All or nothing: the valid second Put was not written either.
+  const second = await doc.send(new GetCommand({
+    TableName, Key: {pk: 'order#2'}, ConsistentRead: true}));
+  assert.equal(second.Item, undefined);
+  const first = await doc.send(new GetCommand({
+    TableName, Key: {pk: 'order#1'}, ConsistentRead: true}));
+  assert.deepEqual(first.Item, {pk: 'order#1', status: 'shipped', n: 1});
+});
+
+test('TransactWriteCommand then TransactGetCommand', async () => {
+  const accounts = await createTable('js-transact-accounts', 'pk');
+  const transfers = await createTable('js-transact-transfers', 'pk');
+  await doc.send(new PutCommand({TableName: accounts, Item: {pk: 'acct#1', balance: 100}}));
+  await doc.send(new PutCommand({TableName: accounts, Item: {pk: 'acct#2', balance: 5}}));
+  await doc.send(new PutCommand({TableName: transfers, Item: {pk: 'stale'}}));
+  await doc.send(new TransactWriteCommand({TransactItems: [
+    {Update: {TableName: accounts, Key: {pk: 'acct#1'},
+      UpdateExpression: 'SET balance = balance - :x',
+      ConditionExpression: 'balance >= :x', ExpressionAttributeValues: {':x': 30}}},
+    {Update: {TableName: accounts, Key: {pk: 'acct#2'},
+      UpdateExpression: 'SET balance = balance + :x', ExpressionAttributeValues: {':x': 30}}},
+    {Put: {TableName: transfers, Item: {pk: 'transfer#1', amount: 30, tags: new Set(['eur'])},
+      ConditionExpression: 'attribute_not_exists(pk)'}},
+    {Delete: {TableName: transfers, Key: {pk: 'stale'}}},
+  ]}));
+  const got = await doc.send(new TransactGetCommand({TransactItems: [
+    {Get: {TableName: accounts, Key: {pk: 'acct#1'}}},
+    {Get: {TableName: accounts, Key: {pk: 'acct#2'}, ProjectionExpression: 'balance'}},
+    {Get: {TableName: transfers, Key: {pk: 'transfer#1'}}},
+    {Get: {TableName: transfers, Key: {pk: 'stale'}}},
+  ]}));
+  // One response per Get, in order; a missing item is an empty one.
+  assert.deepEqual(got.Responses, [
+    {Item: {pk: 'acct#1', balance: 70}},
+    {Item: {balance: 35}},
+    {Item: {pk: 'transfer#1', amount: 30, tags: new Set(['eur'])}},
+    {},
+  ]);
+});
+
 // --- errors and the table lifecycle ---------------------------------------------
 
 test('errors: ResourceNotFoundException and ValidationException', async () => {
@@ -511,4 +582,35 @@ test('GSIs: ConsistentRead and an unknown index are ValidationExceptions', async
       })),
       {name: 'ValidationException',
         message: 'The table does not have the specified index: GSI9'});
+});
+
+test('GSIs: ReturnConsumedCapacity TOTAL and INDEXES on a Query', async () => {
+  // Small items, eventually consistent: half a read unit.
+  const total = await doc.send(new QueryCommand({
+    TableName: shop, KeyConditionExpression: 'PK = :c',
+    ExpressionAttributeValues: {':c': 'CUSTOMER#c1'},
+    ReturnConsumedCapacity: 'TOTAL',
+  }));
+  assert.equal(total.Count, 4);
+  assert.deepEqual(total.ConsumedCapacity,
+      {TableName: shop, CapacityUnits: 0.5});
+  const none = await doc.send(new QueryCommand({
+    TableName: shop, KeyConditionExpression: 'PK = :c',
+    ExpressionAttributeValues: {':c': 'CUSTOMER#c1'},
+    ReturnConsumedCapacity: 'NONE',
+  }));
+  assert.equal(none.ConsumedCapacity, undefined);
+  // A GSI query: the index's share by name, nothing from the table.
+  const indexes = await client.send(new RawQueryCommand({
+    TableName: shop, IndexName: 'GSI1',
+    KeyConditionExpression: 'GSI1PK = :s',
+    ExpressionAttributeValues: {':s': {S: 'STATUS#PENDING'}},
+    ReturnConsumedCapacity: 'INDEXES',
+  }));
+  assert.equal(indexes.Count, 3);
+  assert.deepEqual(indexes.ConsumedCapacity, {
+    TableName: shop, CapacityUnits: 0.5,
+    Table: {CapacityUnits: 0},
+    GlobalSecondaryIndexes: {GSI1: {CapacityUnits: 0.5}},
+  });
 });
