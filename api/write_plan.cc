@@ -126,6 +126,21 @@ absl::StatusOr<WriteCondition> CompileCondition(const Request& request,
   }
 }
 
+// The condition of a request whose only expression it is (a put, a delete,
+// a ConditionCheck), compiled with its placeholders, every one of which it
+// must use.
+template <typename Request>
+absl::StatusOr<WriteCondition> CompileConditionOnly(
+    const Request& request, ExpressionCache& expressions) {
+  Placeholders placeholders = MakePlaceholders(
+      request.expression_attribute_names, request.expression_attribute_values);
+  DYNAMITE_ASSIGN_OR_RETURN(
+      WriteCondition condition,
+      CompileCondition(request, placeholders, expressions));
+  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  return condition;
+}
+
 // The update of an UpdateItem (its UpdateExpression, or translated
 // AttributeUpdates) or of a transaction's Update, if any.
 absl::StatusOr<std::optional<BoundUpdate>> CompileUpdate(
@@ -188,12 +203,8 @@ absl::StatusOr<PreparedPut> PreparePutAction(const Request& request,
                                              ExpressionCache& expressions,
                                              bool* key_fault) {
   DYNAMITE_RETURN_IF_ERROR(ValidatePut(request));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      CompileCondition(request, placeholders, expressions));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
+                            CompileConditionOnly(request, expressions));
   DYNAMITE_ASSIGN_OR_RETURN(
       Target target, FindTarget(request.table_name, request.item,
                                 /*whole_item=*/true, catalog, key_fault));
@@ -207,12 +218,8 @@ absl::StatusOr<PreparedDelete> PrepareDeleteAction(const Request& request,
                                                    ExpressionCache& expressions,
                                                    bool* key_fault) {
   DYNAMITE_RETURN_IF_ERROR(ValidateDelete(request));
-  Placeholders placeholders = MakePlaceholders(
-      request.expression_attribute_names, request.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      CompileCondition(request, placeholders, expressions));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
+                            CompileConditionOnly(request, expressions));
   DYNAMITE_ASSIGN_OR_RETURN(
       Target target, FindTarget(request.table_name, request.key,
                                 /*whole_item=*/false, catalog, key_fault));
@@ -348,14 +355,8 @@ absl::StatusOr<PreparedCheck> PrepareConditionCheck(
     const ConditionCheck& action, const Catalog& catalog,
     ExpressionCache& expressions, bool& key_fault) {
   DYNAMITE_RETURN_IF_ERROR(ValidateConditionCheck(action));
-  Placeholders placeholders = MakePlaceholders(
-      action.expression_attribute_names, action.expression_attribute_values);
-  DYNAMITE_ASSIGN_OR_RETURN(
-      WriteCondition condition,
-      WriteCondition::Parse(action.condition_expression,
-                            action.return_values_on_condition_check_failure,
-                            placeholders, expressions));
-  DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
+  DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
+                            CompileConditionOnly(action, expressions));
   DYNAMITE_ASSIGN_OR_RETURN(
       Target target, FindTarget(action.table_name, action.key,
                                 /*whole_item=*/false, catalog, &key_fault));

@@ -18,6 +18,7 @@ esac
 packages=(
   cmake
   ninja-build
+  ccache               # compiler cache: every tree, and across clones
   g++
   clang
   clang-format
