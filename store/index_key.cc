@@ -4,6 +4,7 @@
 
 #include "common/errors.h"
 #include "store/key_codec.h"
+#include "store/key_size.h"
 
 namespace dynamite {
 namespace {
@@ -14,32 +15,36 @@ std::string EncodeView(const ValueView& value) {
   return std::string(value.s());
 }
 
-// The value of key attribute `attribute` in `item`, if it has one of the
-// attribute's type that is not empty. An item stored before its index was
+// The value of key attribute `attribute` (of `role`) in `item`, if it has
+// one of the attribute's type that is not empty and within the key size
+// limit (store/key_size.h). An item stored before its index was
 // created (UpdateTable) may hold any value there; such an item is left out
 // of the index, as DynamoDB leaves out index key violations.
-std::optional<ValueView> KeyValue(const KeyAttribute& attribute,
+std::optional<ValueView> KeyValue(const KeyAttribute& attribute, KeyRole role,
                                   const PackedItem& item) {
   std::optional<ValueView> value = item.Find(attribute.name);
   if (!value.has_value() || value->type() != ValueTypeOf(attribute.type)) {
     return std::nullopt;
   }
-  if (attribute.type != KeyType::kN && value->s().empty()) return std::nullopt;
+  if (attribute.type != KeyType::kN &&
+      (value->s().empty() || !KeyBytesFit(value->s().size(), role))) {
+    return std::nullopt;
+  }
   return value;
 }
 
 // Encodes the values of `attributes` in `item` into `key`; false when one
 // is absent or not a key value of its type.
-bool EncodeAttributes(const std::vector<KeyAttribute>& attributes,
+bool EncodeAttributes(const std::vector<KeyAttribute>& attributes, KeyRole role,
                       const PackedItem& item, std::string& key) {
   if (attributes.size() == 1) {
-    std::optional<ValueView> value = KeyValue(attributes[0], item);
+    std::optional<ValueView> value = KeyValue(attributes[0], role, item);
     if (!value.has_value()) return false;
     key = EncodeView(*value);
     return true;
   }
   for (const KeyAttribute& attribute : attributes) {
-    std::optional<ValueView> value = KeyValue(attribute, item);
+    std::optional<ValueView> value = KeyValue(attribute, role, item);
     if (!value.has_value()) return false;
     AppendTupleValue(EncodeView(*value), key);
   }
@@ -47,7 +52,8 @@ bool EncodeAttributes(const std::vector<KeyAttribute>& attributes,
 }
 
 absl::Status CheckIndexKey(const IndexDefinition& index,
-                           const KeyAttribute& attribute, const Item& item) {
+                           const KeyAttribute& attribute, KeyRole role,
+                           const Item& item) {
   auto found = item.find(attribute.name);
   if (found == item.end()) return absl::OkStatus();
   const AttributeValue& value = found->second;
@@ -68,6 +74,10 @@ absl::Status CheckIndexKey(const IndexDefinition& index,
         attribute.type == KeyType::kS ? "string" : "binary",
         " value. IndexName: ", index.name, ", IndexKey: ", attribute.name));
   }
+  if (attribute.type == KeyType::kS)
+    return CheckKeyBytes(value.s().size(), role);
+  if (attribute.type == KeyType::kB)
+    return CheckKeyBytes(value.b().size(), role);
   return absl::OkStatus();
 }
 
@@ -92,11 +102,12 @@ std::string EncodeIndexKeyValues(const std::vector<std::string>& encoded) {
 std::optional<IndexKey> IndexKeyOf(const IndexDefinition& index,
                                    const PackedItem& item) {
   IndexKey key;
-  if (!EncodeAttributes(index.hash_keys, item, key.partition)) {
+  if (!EncodeAttributes(index.hash_keys, KeyRole::kPartition, item,
+                        key.partition)) {
     return std::nullopt;
   }
   if (!index.range_keys.empty() &&
-      !EncodeAttributes(index.range_keys, item, key.sort)) {
+      !EncodeAttributes(index.range_keys, KeyRole::kSort, item, key.sort)) {
     return std::nullopt;
   }
   return key;
@@ -104,11 +115,15 @@ std::optional<IndexKey> IndexKeyOf(const IndexDefinition& index,
 
 absl::Status CheckIndexKeys(const TableDefinition& table, const Item& item) {
   for (const IndexDefinition& index : table.indexes) {
-    for (const auto* keys : {&index.hash_keys, &index.range_keys}) {
-      for (const KeyAttribute& attribute : *keys) {
-        absl::Status status = CheckIndexKey(index, attribute, item);
-        if (!status.ok()) return status;
-      }
+    for (const KeyAttribute& attribute : index.hash_keys) {
+      absl::Status status =
+          CheckIndexKey(index, attribute, KeyRole::kPartition, item);
+      if (!status.ok()) return status;
+    }
+    for (const KeyAttribute& attribute : index.range_keys) {
+      absl::Status status =
+          CheckIndexKey(index, attribute, KeyRole::kSort, item);
+      if (!status.ok()) return status;
     }
   }
   return absl::OkStatus();

@@ -46,8 +46,9 @@ std::string EncodeIndexKeyValues(const std::vector<std::string>& encoded);
 
 // The item's key in `index`, or std::nullopt when the item lacks one of the
 // index's key attributes (a sparse index leaves it out) or holds one that
-// is not a non-empty value of the attribute's type (an item stored before
-// the index was created may).
+// is not a non-empty value of the attribute's type within the key size
+// limits (an item stored before the index was created may: DynamoDB's
+// backfill leaves such index key violations out too).
 std::optional<IndexKey> IndexKeyOf(const IndexDefinition& index,
                                    const PackedItem& item);
 
@@ -58,7 +59,9 @@ std::optional<IndexKey> IndexKeyOf(const IndexDefinition& index,
 // are not valid. A value specified for a secondary index key is not
 // supported. The AttributeValue for a key attribute cannot contain an empty
 // string value. IndexName: <i>, IndexKey: <a>", "... empty binary value
-// ..."). Absent attributes are fine: the item is then not in that index.
+// ..."), and an S or B value within the key size limits, with the table
+// keys' messages (store/key_size.h). Absent attributes are fine: the item
+// is then not in that index.
 absl::Status CheckIndexKeys(const TableDefinition& table, const Item& item);
 
 }  // namespace dynamite

@@ -11,22 +11,17 @@
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/key_codec.h"
+#include "store/key_size.h"
 
 namespace dynamite {
 namespace {
 
-// DynamoDB's messages (reference §3.2-§3.4), including the missing space in
-// "limit of2048".
+// DynamoDB's messages (reference §3.2-§3.3; the size limits' are in
+// store/key_size.cc).
 constexpr absl::string_view kKeyMismatch =
     "The provided key element does not match the schema";
 constexpr absl::string_view kInvalidPrefix =
     "One or more parameter values were invalid: ";
-constexpr absl::string_view kPartitionKeyTooLarge =
-    "One or more parameter values were invalid: Size of hashkey has exceeded "
-    "the maximum size limit of2048 bytes";
-constexpr absl::string_view kSortKeyTooLarge =
-    "One or more parameter values were invalid: Aggregated size of all range "
-    "keys has exceeded the size limit of 1024 bytes";
 
 const KeyAttribute& AttributeOf(const KeySchema& schema, KeyRole role) {
   switch (role) {
@@ -78,18 +73,7 @@ absl::Status CheckNotEmpty(absl::string_view name,
 }
 
 absl::Status CheckSize(const AttributeValue& value, KeyRole role) {
-  const size_t size = BytesOf(value).size();
-  switch (role) {
-    case KeyRole::kPartition:
-      if (size > kMaxPartitionKeyBytes) {
-        return ValidationError(kPartitionKeyTooLarge);
-      }
-      return absl::OkStatus();
-    case KeyRole::kSort:
-      if (size > kMaxSortKeyBytes) return ValidationError(kSortKeyTooLarge);
-      return absl::OkStatus();
-  }
-  return absl::OkStatus();
+  return CheckKeyBytes(BytesOf(value).size(), role);
 }
 
 // Runs the emptiness checks on every key value, then the size checks.
