@@ -1,6 +1,6 @@
 // Secondary index validation. Sources of the messages, best first:
-// /tmp/research.md's captures of current DynamoDB (the ack-api-quirks lab
-// notes, "ACKQ DDB-TABLE-<n>", live-probed in 2026) for the multi-attribute
+// captures of current DynamoDB probed live in 2026 (lab notes cited as
+// "ACKQ DDB-TABLE-<n>"; not kept in this repository) for the multi-attribute
 // key, projection, throughput, ordering and UpdateTable messages; dynalite
 // validations/createTable.js (recorded against DynamoDB) for the LSI/GSI
 // key-schema, duplicate-name and count messages; moto and a cfn-lint

@@ -10,7 +10,7 @@
 // a shorter value first when one is a prefix of the other: DynamoDB's
 // left-to-right order of the sort-key attributes. A tuple's prefix of k
 // values is a byte prefix of the whole, which is what a Query that fixes
-// the first k sort-key attributes seeks (query/index_key_range.h).
+// the first k sort-key attributes seeks (query/multi_key_condition.h).
 //
 // Thread safety: pure functions.
 
