@@ -3,8 +3,13 @@
 #include <algorithm>
 #include <atomic>
 #include <optional>
+#include <tuple>
 #include <utility>
 
+#include "absl/container/flat_hash_set.h"
+#include "absl/strings/string_view.h"
+
+#include "common/check.h"
 #include "store/index_key.h"
 
 namespace dynamite {
@@ -81,7 +86,29 @@ NextItem NextItem::Own(Item item) {
   return next;
 }
 
+namespace {
+
+// No two changes of a commit may name one (table, key): the second would
+// be computed against the item as it was before the first, and one would
+// silently overwrite the other. Requests that could (a transaction) refuse
+// them with DynamoDB's error before committing; here it is a bug.
+void CheckDistinctKeys(absl::Span<const Change> changes) {
+  if (changes.size() < 2) return;
+  absl::flat_hash_set<
+      std::tuple<const Table*, absl::string_view, absl::string_view>>
+      seen;
+  seen.reserve(changes.size());
+  for (const Change& change : changes) {
+    DYNAMITE_CHECK(
+        seen.emplace(change.table, change.key.partition, change.key.sort)
+            .second);
+  }
+}
+
+}  // namespace
+
 CommitResult Commit(absl::Span<const Change> changes) {
+  CheckDistinctKeys(changes);
   CommitResult result;
   result.records.resize(changes.size());
   result.change_statuses.reserve(changes.size());

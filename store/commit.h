@@ -85,7 +85,7 @@ using ComputeFn =
     absl::FunctionRef<absl::StatusOr<NextItem>(const ItemPtr& current)>;
 
 // One change of a commit. `table` and `compute` must outlive the Commit()
-// call; no two changes of one commit may name the same (table, key).
+// call; no two changes may name one (table, key) (DYNAMITE_CHECK aborts).
 struct Change {
   Table* table;
   EncodedKey key;

@@ -178,6 +178,21 @@ TEST_F(CommitTest, FailedCommitRecordsTheItemsEvaluated) {
   EXPECT_EQ(result.records[1].sequence, 0u);
 }
 
+// Two changes to one item in one commit are a caller's bug, not a request
+// error: the commit stops the process before applying anything.
+TEST_F(CommitTest, TwoChangesToOneItemAbort) {
+  auto put_x = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Own(MakeItem("x", "g"));
+  };
+  const std::vector<Change> twice = {
+      {&a_, Key("x"), put_x}, {&b_, Key("x"), put_x}, {&a_, Key("x"), put_x}};
+  EXPECT_DEATH(Commit(twice), "DYNAMITE_CHECK failed");
+  // The same key in two tables is two items.
+  const std::vector<Change> two_tables = {{&a_, Key("x"), put_x},
+                                          {&b_, Key("x"), put_x}};
+  EXPECT_THAT(Commit(two_tables).status, IsOk());
+}
+
 TEST_F(CommitTest, RecordsFollowChangeOrderWithOneSequence) {
   Put(b_, MakeItem("y", "old"));
   Put(a_, MakeItem("z", "gone"));
