@@ -251,15 +251,21 @@ TransactWriteResult Database::TransactWriteItems(
     }
 
     CapacityMeter meter(request.return_consumed_capacity);
-    CapacityMeter replay(request.return_consumed_capacity);
+    // What a repeat under the token answers: the read units of the items
+    // (reference §10.3). Without a token there is no repeat to answer.
+    CapacityMeter replay(request.client_request_token.has_value()
+                             ? request.return_consumed_capacity
+                             : ReturnConsumedCapacity::kNone);
     TransactWriteItemsResponse response;
     for (size_t i = 0; i < actions.size(); ++i) {
       const ChangeRecord& record = commit.records[i];
       const Table& table = *TableOf(actions[i]);
-      const int64_t bytes =
-          std::max(ItemBytes(record.old_image), ItemBytes(record.new_image));
-      replay.AddTableRead(table.name(),
-                          ReadUnits(bytes, ReadMode::kTransactional));
+      if (replay.enabled()) {
+        const int64_t bytes =
+            std::max(ItemBytes(record.old_image), ItemBytes(record.new_image));
+        replay.AddTableRead(table.name(),
+                            ReadUnits(bytes, ReadMode::kTransactional));
+      }
       // A ConditionCheck (a kept record) costs the write units of the item
       // it checked, as DynamoDB charges it (reference §10.3).
       if (meter.enabled()) {

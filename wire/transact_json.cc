@@ -2,6 +2,7 @@
 
 #include <optional>
 #include <string>
+#include <type_traits>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -38,9 +39,15 @@ struct ActionReader {
     return reader.Attributes(member, role).value_or(Item());
   }
   // The expression attribute maps, the condition and
-  // ReturnValuesOnConditionCheckFailure every write action has.
+  // ReturnValuesOnConditionCheckFailure every write action has (a
+  // ConditionCheck's condition is required, and read by the caller).
   template <typename Action>
   void ReadConditionMembers(Action& action) {
+    if constexpr (!std::is_same_v<decltype(action.condition_expression),
+                                  std::string>) {
+      action.condition_expression =
+          reader.String(Member("ConditionExpression"));
+    }
     action.expression_attribute_names =
         reader.StringMap(Member("ExpressionAttributeNames"));
     action.expression_attribute_values =
@@ -89,8 +96,6 @@ TransactWriteItem ReadTransactWriteItem(RequestReader& reader,
     TransactPut& out = item.put.emplace();
     out.table_name = action.RequiredString("TableName", "tableName");
     out.item = action.RequiredMap("Item", "item", AttributeMapRole::kItem);
-    out.condition_expression =
-        reader.String(action.Member("ConditionExpression"));
     action.ReadConditionMembers(out);
   }
   if (const JsonValue* update = ActionObject(reader, element, "Update")) {
@@ -100,8 +105,6 @@ TransactWriteItem ReadTransactWriteItem(RequestReader& reader,
     out.key = action.RequiredMap("Key", "key", AttributeMapRole::kKey);
     out.update_expression =
         action.RequiredString("UpdateExpression", "updateExpression");
-    out.condition_expression =
-        reader.String(action.Member("ConditionExpression"));
     action.ReadConditionMembers(out);
   }
   if (const JsonValue* del = ActionObject(reader, element, "Delete")) {
@@ -109,8 +112,6 @@ TransactWriteItem ReadTransactWriteItem(RequestReader& reader,
     TransactDelete& out = item.delete_item.emplace();
     out.table_name = action.RequiredString("TableName", "tableName");
     out.key = action.RequiredMap("Key", "key", AttributeMapRole::kKey);
-    out.condition_expression =
-        reader.String(action.Member("ConditionExpression"));
     action.ReadConditionMembers(out);
   }
   return item;
