@@ -15,7 +15,7 @@
 //       .billing_mode = dynamite::BillingMode::kPayPerRequest};
 //   auto created = db.CreateTable(create);
 //   dynamite::PutItemRequest put{.table_name = "Leaderboard", .item = ...};
-//   auto put_result = db.PutItem(std::move(put));  // moves the item in
+//   auto put_result = db.PutItem(std::move(put));
 //   dynamite::QueryRequest query{
 //       .table_name = "Leaderboard",
 //       .key_condition_expression = "leaderboardId = :s",
@@ -49,6 +49,8 @@
 #include "api/write_result.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
+#include "store/commit_observer.h"
+#include "store/commit_sequencer.h"
 
 namespace dynamite {
 
@@ -57,6 +59,12 @@ class Database {
   explicit Database(DatabaseOptions options = {});
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
+
+  // Tells `observer` of every commit from now on: each item write and each
+  // table change, numbered without gaps, in order, under the commit's locks
+  // (store/commit_observer.h says what an observer may do there).
+  // REQUIRES: `observer` outlives the Database.
+  void AddCommitObserver(CommitObserver* observer);
 
   // Table operations (api/table_ops.cc).
   absl::StatusOr<CreateTableResponse> CreateTable(
@@ -75,9 +83,10 @@ class Database {
   // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).
   // The writes return a WriteResult (api/write_result.h): a StatusOr that
   // also carries the item a failed ConditionExpression was checked against.
-  // PutItem stores the request's item, so it takes the request by value:
-  // pass a temporary or std::move(request) and the item is moved into the
-  // table, not copied (a request passed as an lvalue is copied whole).
+  // PutItem takes the request by value: pass a temporary or
+  // std::move(request) to avoid copying it (a request passed as an lvalue
+  // is copied whole). The table stores the item packed (one copy of its
+  // bytes, made by the commit), whichever way it was passed.
   WriteResult<PutItemResponse> PutItem(PutItemRequest request);
   absl::StatusOr<GetItemResponse> GetItem(const GetItemRequest& request);
   WriteResult<UpdateItemResponse> UpdateItem(const UpdateItemRequest& request);
@@ -85,8 +94,8 @@ class Database {
 
   // Batches (api/batch_ops.cc): validated whole before anything is read or
   // written; Unprocessed* always come back empty. BatchWriteItem takes its
-  // request by value, as PutItem does: std::move(request) moves the items
-  // in.
+  // request by value, as PutItem does: std::move(request) avoids copying
+  // it.
   absl::StatusOr<BatchWriteItemResponse> BatchWriteItem(
       BatchWriteItemRequest request);
   absl::StatusOr<BatchGetItemResponse> BatchGetItem(
@@ -109,6 +118,9 @@ class Database {
  private:
   const DatabaseOptions options_;
   const Clock* const clock_;
+  // Numbers the commits of every table in catalog_ (declared first: the
+  // catalog's tables refer to it).
+  CommitSequencer sequencer_;
   Catalog catalog_;
   // Parsed expressions shared by all requests (query/expression_cache.h).
   ExpressionCache expressions_;

@@ -208,7 +208,12 @@ std::string NotFoundMessage(absl::string_view name) {
 
 Database::Database(DatabaseOptions options)
     : options_(std::move(options)),
-      clock_(options_.clock != nullptr ? options_.clock : Clock::Real()) {}
+      clock_(options_.clock != nullptr ? options_.clock : Clock::Real()),
+      catalog_(sequencer_) {}
+
+void Database::AddCommitObserver(CommitObserver* observer) {
+  sequencer_.AddObserver(observer);
+}
 
 absl::StatusOr<CreateTableResponse> Database::CreateTable(
     const CreateTableRequest& request) {

@@ -68,6 +68,10 @@ class ABSL_LOCKABLE Mutex {
     mu_.ReaderLock();
     Annotate(kPostLock, kReadLock);
   }
+  // Aborts unless the mutex is held exclusively (abseil's check); tells
+  // the thread-safety analysis that this thread holds it, where the lock
+  // was taken by code the analysis cannot follow (store/commit.cc).
+  void AssertHeld() const ABSL_ASSERT_EXCLUSIVE_LOCK() { mu_.AssertHeld(); }
   void ReaderUnlock() ABSL_UNLOCK_FUNCTION() {
     Annotate(kPreUnlock, kReadLock);
     mu_.ReaderUnlock();

@@ -16,7 +16,11 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
     return ResourceInUseError(
         absl::StrCat("Table already exists: ", definition.name));
   }
-  it->second = std::make_shared<Table>(std::move(definition));
+  it->second = std::make_shared<Table>(std::move(definition), &sequencer_);
+  TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
+                           .table = it->second.get(),
+                           .definition = it->second->definition()};
+  sequencer_.PublishTable(record);
   return it->second;
 }
 
@@ -35,6 +39,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
   std::shared_ptr<Table> table = std::move(it->second);
   tables_.erase(it);
+  table->Drop();
   return table;
 }
 

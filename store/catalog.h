@@ -4,9 +4,16 @@
 // keeps it alive even if DeleteTable removes it from the catalog meanwhile;
 // the deleted table is freed when the last such operation finishes.
 //
+// Creating and deleting a table are table commits (store/commit_observer.h),
+// published while the name map is locked, so that the creates and deletes
+// of one name are numbered in the order they happened; a delete is also
+// numbered after every item commit of the table (Table::Drop()).
+//
 // Thread safety: all methods may be called concurrently; one Mutex
 // guards the name map (shared for lookups, exclusive for create and delete).
-// The mutex is never held while a Table's own lock is taken.
+// Delete() takes the table's lock while holding it (to drop the table);
+// nothing takes the catalog's lock while holding a table's, so the order
+// catalog, then table, is the only one.
 
 #ifndef DYNAMITE_STORE_CATALOG_H_
 #define DYNAMITE_STORE_CATALOG_H_
@@ -27,7 +34,8 @@ namespace dynamite {
 
 class Catalog {
  public:
-  Catalog() = default;
+  // Tables whose commits `sequencer` numbers; it must outlive the catalog.
+  explicit Catalog(CommitSequencer& sequencer) : sequencer_(sequencer) {}
   Catalog(const Catalog&) = delete;
   Catalog& operator=(const Catalog&) = delete;
 
@@ -57,6 +65,7 @@ class Catalog {
   size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
+  CommitSequencer& sequencer_;
   mutable Mutex mu_;
   absl::btree_map<std::string, std::shared_ptr<Table>> tables_
       ABSL_GUARDED_BY(mu_);

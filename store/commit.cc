@@ -1,7 +1,6 @@
 #include "store/commit.h"
 
 #include <algorithm>
-#include <atomic>
 #include <optional>
 #include <tuple>
 #include <utility>
@@ -10,17 +9,21 @@
 #include "absl/strings/string_view.h"
 
 #include "common/check.h"
+#include "common/errors.h"
+#include "store/commit_sequencer.h"
 #include "store/index_key.h"
 
 namespace dynamite {
-namespace {
-
-// Numbers commits (ChangeRecord::sequence).
-std::atomic<uint64_t> next_sequence{1};
-
-}  // namespace
 
 // Table's friend: locks the tables of a commit and applies its changes.
+//
+// Clang's thread-safety analysis cannot follow a set of locks that is only
+// known at run time (the distinct tables of a commit, taken in a loop and
+// held across calls), so the constructor and the destructor, which take and
+// release that set, are outside it. Everything done under the locks is
+// checked: each step asserts its table's lock (Mutex::AssertHeld(), which
+// also aborts at run time if it is not held) and then calls the Table's
+// annotated *Locked methods.
 class CommitApplier {
  public:
   // Locks the distinct tables of `changes` in lock order.
@@ -42,14 +45,19 @@ class CommitApplier {
   CommitApplier& operator=(const CommitApplier&) = delete;
 
   // The packed item a change stores (null to delete), unless it keeps the
-  // item as it is.
+  // item as it is; and what it adds to its item collection (LSI tables).
   struct Computed {
     PackedItemRef next;
     bool keep = false;
+    int64_t collection_delta = 0;
   };
-  static absl::StatusOr<Computed> Compute(
-      const Change& change, ItemPtr& current) ABSL_NO_THREAD_SAFETY_ANALYSIS {
+  static absl::StatusOr<Computed> Compute(const Change& change,
+                                          ItemPtr& current) {
     Table& table = *change.table;
+    table.mu_.AssertHeld();
+    if (table.dropped_) {
+      return ResourceNotFoundError("Requested resource not found");
+    }
     current = table.FindLocked(change.key.partition, change.key.sort);
     absl::StatusOr<NextItem> next = change.compute(current);
     if (!next.ok()) return std::move(next).status();
@@ -63,21 +71,53 @@ class CommitApplier {
       if (!keys.ok()) return keys;
       computed.next = PackedItem::Pack(*item, ItemSize(*item));
     }
-    absl::Status collection = table.CheckCollectionLocked(
-        change.key.partition,
-        table.CollectionDeltaLocked(current.packed(), computed.next.get()));
-    if (!collection.ok()) return collection;
+    computed.collection_delta =
+        table.CollectionDeltaLocked(current.packed(), computed.next.get());
     return computed;
   }
 
+  // The item-collection limit, over the whole commit: a change is checked
+  // with what every change before it in the commit added to the same
+  // collection, so that several writes to one partition key cannot each
+  // fit and together overflow it.
+  absl::Status CheckCollection(const Change& change, int64_t delta) {
+    if (delta == 0) return absl::OkStatus();
+    Table& table = *change.table;
+    table.mu_.AssertHeld();
+    int64_t* total = nullptr;
+    for (CollectionGrowth& growth : collection_growth_) {
+      if (growth.table == &table && growth.partition == change.key.partition) {
+        total = &growth.bytes;
+        break;
+      }
+    }
+    if (total == nullptr) {
+      collection_growth_.push_back({&table, change.key.partition, 0});
+      total = &collection_growth_.back().bytes;
+    }
+    *total += delta;
+    return table.CheckCollectionLocked(change.key.partition, *total);
+  }
+
   static void Apply(const Change& change, const ItemPtr& current,
-                    const Computed& computed) ABSL_NO_THREAD_SAFETY_ANALYSIS {
+                    const Computed& computed) {
     if (computed.keep) return;
-    change.table->ApplyLocked(change.key, current.packed_ref(), computed.next);
+    Table& table = *change.table;
+    table.mu_.AssertHeld();
+    table.ApplyLocked(change.key, current.packed_ref(), computed.next);
   }
 
  private:
+  struct CollectionGrowth {
+    const Table* table;
+    absl::string_view partition;
+    int64_t bytes;
+  };
+
   std::vector<Table*> tables_;
+  // Per (table, partition key) of the commit that grows a collection: a
+  // commit has at most a hundred changes, so a vector searched in order.
+  std::vector<CollectionGrowth> collection_growth_;
 };
 
 NextItem NextItem::Own(Item item) {
@@ -105,10 +145,21 @@ void CheckDistinctKeys(absl::Span<const Change> changes) {
   }
 }
 
+// Every table of a commit belongs to one Database's sequencer.
+CommitSequencer& SequencerOf(absl::Span<const Change> changes) {
+  DYNAMITE_CHECK(!changes.empty());
+  CommitSequencer& sequencer = changes.front().table->sequencer();
+  for (const Change& change : changes) {
+    DYNAMITE_CHECK(&change.table->sequencer() == &sequencer);
+  }
+  return sequencer;
+}
+
 }  // namespace
 
 CommitResult Commit(absl::Span<const Change> changes) {
   CheckDistinctKeys(changes);
+  CommitSequencer& sequencer = SequencerOf(changes);
   CommitResult result;
   result.records.resize(changes.size());
   result.change_statuses.reserve(changes.size());
@@ -120,6 +171,11 @@ CommitResult Commit(absl::Span<const Change> changes) {
     record.key = changes[i].key;
     absl::StatusOr<CommitApplier::Computed> next =
         CommitApplier::Compute(changes[i], record.old_image);
+    if (next.ok()) {
+      absl::Status collection =
+          applier.CheckCollection(changes[i], next->collection_delta);
+      if (!collection.ok()) next = std::move(collection);
+    }
     result.change_statuses.push_back(next.status());
     if (!next.ok()) {
       if (result.status.ok()) result.status = next.status();
@@ -129,7 +185,6 @@ CommitResult Commit(absl::Span<const Change> changes) {
   }
   if (!result.status.ok()) return result;
 
-  const uint64_t sequence = next_sequence.fetch_add(1);
   for (size_t i = 0; i < changes.size(); ++i) {
     ChangeRecord& record = result.records[i];
     CommitApplier::Apply(changes[i], record.old_image, computed[i]);
@@ -139,8 +194,9 @@ CommitResult Commit(absl::Span<const Change> changes) {
     } else {
       record.new_image = ItemPtr(std::move(computed[i].next));
     }
-    record.sequence = sequence;
   }
+  // Numbered and observed while the tables are still locked.
+  sequencer.PublishItems(absl::MakeSpan(result.records));
   return result;
 }
 

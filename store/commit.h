@@ -12,17 +12,20 @@
 //   2. runs every change's function on the item as it is now, and checks
 //      each new item's secondary-index keys (store/index_key.h
 //      CheckIndexKeys()) and, on a table with LSIs, the item-collection
-//      limit; if any fails, nothing is applied;
+//      limit (with what the commit's earlier changes added to the same
+//      collection); if any fails, nothing is applied;
 //   3. applies every change to its table and to the table's secondary
-//      indexes, and assigns the commit one sequence number;
+//      indexes; then its Database's sequencer (store/commit_sequencer.h)
+//      gives the commit the next sequence number and hands its change
+//      records to the registered observers (store/commit_observer.h);
 //   4. releases the locks and returns the commit's change records, one per
 //      change in the order given: (table, key, old image, new image,
 //      sequence).
 // Readers (which take a table's lock shared) never see part of a commit, in
-// a table or in its indexes. Secondary indexes are maintained from the
-// change records inside step 3; streams, TTL and durability attach to the
-// same records rather than to any operation, so every write path gets them
-// and none can disagree with the table.
+// a table or in its indexes. Secondary indexes are maintained inside step
+// 3; streams, TTL and durability are observers of the same records rather
+// than of any operation, so every write path gets them and none can
+// disagree with the table.
 //
 // Thread safety: Commit() may be called concurrently from any thread. The
 // change functions run under the locks and must be pure (a commit may in
@@ -85,7 +88,10 @@ using ComputeFn =
     absl::FunctionRef<absl::StatusOr<NextItem>(const ItemPtr& current)>;
 
 // One change of a commit. `table` and `compute` must outlive the Commit()
-// call; no two changes may name one (table, key) (DYNAMITE_CHECK aborts).
+// call; no two changes may name one (table, key), and every table must
+// belong to one sequencer (DYNAMITE_CHECK aborts). A change to a dropped
+// table (DeleteTable ran after the operation found it) fails with
+// ResourceNotFoundException "Requested resource not found".
 struct Change {
   Table* table;
   EncodedKey key;
@@ -107,8 +113,9 @@ struct ChangeRecord {
   // nothing was written, and consumers of writes (indexes, streams) skip
   // the record.
   bool kept = false;
-  // The commit's number: increasing in commit order across every table of
-  // the process, so two commits that touch one table are numbered in the
+  // The commit's number from its Database's sequencer: 1, 2, 3, ... in
+  // commit order across every table of the Database (table commits
+  // included), so two commits that touch one table are numbered in the
   // order they were applied. 0 for a failed commit.
   uint64_t sequence = 0;
 };

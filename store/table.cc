@@ -6,8 +6,10 @@
 #include <optional>
 #include <utility>
 
+#include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 
+#include "common/check.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/commit.h"
@@ -20,10 +22,12 @@ std::atomic<uint64_t> next_lock_order{0};
 
 }  // namespace
 
-Table::Table(TableDefinition definition)
+Table::Table(TableDefinition definition, CommitSequencer* sequencer)
     : name_(definition.name),
       schema_(definition.key_schema),
-      lock_order_(next_lock_order.fetch_add(1, std::memory_order_relaxed)) {
+      lock_order_(next_lock_order.fetch_add(1, std::memory_order_relaxed)),
+      sequencer_(sequencer != nullptr ? *sequencer
+                                      : CommitSequencer::Unowned()) {
   for (const IndexDefinition& index : definition.indexes) {
     indexes_.push_back(std::make_unique<SecondaryIndex>(index, schema_));
   }
@@ -166,8 +170,11 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
 absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
     RedefineFn redefine) {
   MutexLock lock(&mu_);
+  if (dropped_) {
+    return ResourceNotFoundError(absl::StrCat(
+        "Requested resource not found: Table: ", name_, " not found"));
+  }
   DYNAMITE_ASSIGN_OR_RETURN(TableDefinition next, redefine(*definition_));
-  next.version = definition_->version + 1;
   std::vector<std::unique_ptr<SecondaryIndex>> indexes;
   for (const IndexDefinition& index : next.indexes) {
     auto kept = std::find_if(indexes_.begin(), indexes_.end(),
@@ -191,7 +198,21 @@ absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
   }
   indexes_ = std::move(indexes);
   definition_ = std::make_shared<const TableDefinition>(std::move(next));
+  TableChangeRecord record{.kind = TableChangeRecord::Kind::kRedefine,
+                           .table = this,
+                           .definition = definition_};
+  sequencer_.PublishTable(record);
   return definition_;
+}
+
+void Table::Drop() {
+  MutexLock lock(&mu_);
+  DYNAMITE_CHECK(!dropped_);
+  dropped_ = true;
+  TableChangeRecord record{.kind = TableChangeRecord::Kind::kDelete,
+                           .table = this,
+                           .definition = definition_};
+  sequencer_.PublishTable(record);
 }
 
 void Table::VisitPartition(absl::string_view partition_key,

@@ -40,6 +40,7 @@
 #include "absl/time/time.h"
 
 #include "common/mutex.h"
+#include "store/commit_sequencer.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
 #include "store/key.h"
@@ -78,7 +79,10 @@ class Table {
   using RedefineFn = absl::FunctionRef<absl::StatusOr<TableDefinition>(
       const TableDefinition& current)>;
 
-  explicit Table(TableDefinition definition);
+  // A table whose commits `sequencer` numbers (its Database's), or
+  // CommitSequencer::Unowned() when null.
+  explicit Table(TableDefinition definition,
+                 CommitSequencer* sequencer = nullptr);
 
   Table(const Table&) = delete;
   Table& operator=(const Table&) = delete;
@@ -90,6 +94,7 @@ class Table {
   // The key schema and the name never change.
   const KeySchema& schema() const { return schema_; }
   const std::string& name() const { return name_; }
+  CommitSequencer& sequencer() const { return sequencer_; }
 
   // Returns the item stored under `key`, or nullptr if there is none.
   ItemPtr Get(const EncodedKey& key) const ABSL_LOCKS_EXCLUDED(mu_);
@@ -110,11 +115,20 @@ class Table {
 
   // Replaces the definition by `redefine`'s result, atomically: an index
   // the new definition adds (by name) is built from the items stored, one
-  // it drops is freed. Returns the new definition.
+  // it drops is freed. A table commit (store/commit_observer.h): published
+  // under the lock, in order with the table's item commits. Returns the new
+  // definition.
   // REQUIRES: the key schema is unchanged; an index kept by name keeps its
   // keys and projection.
   absl::StatusOr<std::shared_ptr<const TableDefinition>> Redefine(
       RedefineFn redefine) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Ends the table's life as a commit (DeleteTable; Catalog::Delete calls
+  // it once the name is gone): the delete is published under the lock, in
+  // order after every item commit of the table, and any commit after it
+  // fails with ResourceNotFoundException "Requested resource not found"
+  // (an operation may have found the table just before it was deleted).
+  void Drop() ABSL_LOCKS_EXCLUDED(mu_);
 
   // Visits the items of one partition whose sort keys lie in `range`, in
   // `direction` order, until `visit` returns false. O(log n) to find the
@@ -220,7 +234,10 @@ class Table {
   // Tables touched by one commit are locked in this order (store/commit.h):
   // unique, from a process-wide counter.
   const uint64_t lock_order_;
+  CommitSequencer& sequencer_;
   mutable Mutex mu_;
+  // Drop() was called: commits fail.
+  bool dropped_ ABSL_GUARDED_BY(mu_) = false;
   std::shared_ptr<const TableDefinition> definition_ ABSL_GUARDED_BY(mu_);
   // One per definition_->indexes, in that order.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_ ABSL_GUARDED_BY(mu_);

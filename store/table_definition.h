@@ -5,8 +5,8 @@
 // definition as a shared_ptr<const TableDefinition> and replaces it whole
 // when UpdateTable changes something (store/table.h), so an operation reads
 // one consistent snapshot of it per request (Table::definition()) and a
-// definition it holds never changes under it. `version` counts the
-// replacements.
+// definition it holds never changes under it. Each replacement is a table
+// commit with its own sequence number (store/commit_observer.h).
 //
 // Thread safety: immutable after construction; share freely.
 
@@ -80,8 +80,6 @@ struct TableDefinition {
   std::string arn;
   // LSIs and GSIs, in the order CreateTable and UpdateTable gave them.
   std::vector<IndexDefinition> indexes;
-  // 0 at CreateTable; each UpdateTable that changes the table adds one.
-  int64_t version = 0;
   // The item-collection limit a table with LSIs enforces: DynamoDB's, or a
   // smaller one a test asks for (DatabaseOptions).
   int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;

@@ -20,7 +20,8 @@ TableDefinition Named(const std::string& name) {
 }
 
 TEST(CatalogTest, CreateThenFind) {
-  Catalog catalog;
+  CommitSequencer sequencer;
+  Catalog catalog(sequencer);
 
   ASSERT_THAT(catalog.Create(Named("users")), IsOk());
 
@@ -30,7 +31,8 @@ TEST(CatalogTest, CreateThenFind) {
 }
 
 TEST(CatalogTest, DuplicateNameIsResourceInUse) {
-  Catalog catalog;
+  CommitSequencer sequencer;
+  Catalog catalog(sequencer);
   ASSERT_THAT(catalog.Create(Named("users")), IsOk());
 
   EXPECT_THAT(
@@ -39,7 +41,8 @@ TEST(CatalogTest, DuplicateNameIsResourceInUse) {
 }
 
 TEST(CatalogTest, NamesAreCaseSensitive) {
-  Catalog catalog;
+  CommitSequencer sequencer;
+  Catalog catalog(sequencer);
   ASSERT_THAT(catalog.Create(Named("users")), IsOk());
 
   EXPECT_THAT(catalog.Create(Named("Users")), IsOk());
@@ -48,7 +51,8 @@ TEST(CatalogTest, NamesAreCaseSensitive) {
 }
 
 TEST(CatalogTest, DeleteRemovesButKeepsTableAliveForHolders) {
-  Catalog catalog;
+  CommitSequencer sequencer;
+  Catalog catalog(sequencer);
   ASSERT_THAT(catalog.Create(Named("users")), IsOk());
   std::shared_ptr<Table> held = *catalog.Find("users", "nf");
 
@@ -62,7 +66,8 @@ TEST(CatalogTest, DeleteRemovesButKeepsTableAliveForHolders) {
 }
 
 TEST(CatalogTest, ListsNamesInOrderFromExclusiveStart) {
-  Catalog catalog;
+  CommitSequencer sequencer;
+  Catalog catalog(sequencer);
   for (const char* name : {"ccc", "aaa", "bbb", "ddd"}) {
     ASSERT_THAT(catalog.Create(Named(name)), IsOk());
   }

@@ -357,8 +357,7 @@ TEST_F(CommitTest, RedefineAddsIndexBuiltFromStoredItems) {
       });
 
   ASSERT_THAT(redefined, IsOk());
-  EXPECT_EQ((*redefined)->version, 1);
-  EXPECT_EQ(a_.definition()->version, 1);
+  EXPECT_EQ(*redefined, a_.definition());
   ASSERT_NE(a_.definition()->FindIndex("by_h"), nullptr);
   std::vector<std::string> keys = IndexKeys(a_, "by_h");
   std::sort(keys.begin(), keys.end());
@@ -404,7 +403,7 @@ TEST_F(CommitTest, RedefineDropsIndex) {
   }),
               IsOk());
 
-  EXPECT_EQ(a_.definition()->version, 1);
+  EXPECT_NE(a_.definition(), before);
   EXPECT_TRUE(a_.definition()->indexes.empty());
   EXPECT_TRUE(a_.index_stats().empty());
   EXPECT_FALSE(
@@ -413,13 +412,12 @@ TEST_F(CommitTest, RedefineDropsIndex) {
         return true;
       }));
   // A snapshot taken before stays as it was.
-  EXPECT_EQ(before->version, 0);
   EXPECT_NE(before->FindIndex("by_g"), nullptr);
   // The dropped index's key is no longer checked.
   Put(a_, Item{{"pk", Str("y")}, {"g", Num(1)}});
 }
 
-TEST_F(CommitTest, RedefineKeepsIndexByNameAndCountsVersions) {
+TEST_F(CommitTest, RedefineKeepsIndexByName) {
   Put(a_, MakeItem("x", "g"));
   auto add_h =
       [](const TableDefinition& current) -> absl::StatusOr<TableDefinition> {
@@ -434,7 +432,6 @@ TEST_F(CommitTest, RedefineKeepsIndexByNameAndCountsVersions) {
                       -> absl::StatusOr<TableDefinition> { return current; }),
       IsOk());
 
-  EXPECT_EQ(a_.definition()->version, 2);
   EXPECT_THAT(IndexKeys(a_, "by_g"), ElementsAre("x"));
   ASSERT_EQ(a_.index_stats().size(), 2u);
   EXPECT_EQ(a_.index_stats()[0].item_count, 0);  // by_h, first now
@@ -442,6 +439,7 @@ TEST_F(CommitTest, RedefineKeepsIndexByNameAndCountsVersions) {
 }
 
 TEST_F(CommitTest, FailedRedefineLeavesDefinition) {
+  const std::shared_ptr<const TableDefinition> before = a_.definition();
   const absl::StatusOr<std::shared_ptr<const TableDefinition>> result =
       a_.Redefine(
           [](const TableDefinition&) -> absl::StatusOr<TableDefinition> {
@@ -449,8 +447,110 @@ TEST_F(CommitTest, FailedRedefineLeavesDefinition) {
           });
 
   EXPECT_THAT(result, IsError(ErrorKind::kValidation, "bad update"));
-  EXPECT_EQ(a_.definition()->version, 0);
+  EXPECT_EQ(a_.definition(), before);
   EXPECT_EQ(a_.index_stats().size(), 1u);
+}
+
+// A table keyed by (pk, sk), with an LSI on lsk and an item-collection
+// limit of `limit` bytes.
+TableDefinition LsiDefinition(int64_t limit) {
+  TableDefinition def;
+  def.name = "lsi";
+  def.key_schema.partition_key = {"pk", KeyType::kS};
+  def.key_schema.sort_key = KeyAttribute{"sk", KeyType::kS};
+  IndexDefinition lsi;
+  lsi.name = "by_lsk";
+  lsi.kind = IndexKind::kLocal;
+  lsi.hash_keys = {{"pk", KeyType::kS}};
+  lsi.range_keys = {{"lsk", KeyType::kS}};
+  lsi.projection = ProjectionType::kKeysOnly;
+  def.indexes = {lsi};
+  def.item_collection_limit_bytes = limit;
+  return def;
+}
+
+// An item of 40 bytes or more in the collection of "p" (with its LSI entry,
+// about twice that).
+Item CollectionItem(const std::string& sk) {
+  return {{"pk", Str("p")},
+          {"sk", Str(sk)},
+          {"lsk", Str("l")},
+          {"pad", Str(std::string(30, 'x'))}};
+}
+
+TEST(CommitCollectionTest, LimitIsCheckedOverTheWholeCommit) {
+  const Item one = CollectionItem("1");
+  const Item two = CollectionItem("2");
+  // Room for one item and its LSI entry, not for two.
+  Table probe(LsiDefinition(kMaxItemCollectionBytes));
+  auto put_one = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(one);
+  };
+  auto put_two = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(two);
+  };
+  ASSERT_THAT(Commit({{Change{&probe, {"p", "1"}, put_one}}}).status, IsOk());
+  const int64_t per_item = *probe.collection_size("p");
+  Table table(LsiDefinition(per_item + per_item / 2));
+
+  const CommitResult both = Commit({{Change{&table, {"p", "1"}, put_one},
+                                     Change{&table, {"p", "2"}, put_two}}});
+
+  EXPECT_THAT(both.status, IsError(ErrorKind::kItemCollectionSizeLimitExceeded,
+                                   "Collection size exceeded."));
+  EXPECT_THAT(both.change_statuses[0], IsOk());
+  EXPECT_THAT(both.change_statuses[1],
+              IsError(ErrorKind::kItemCollectionSizeLimitExceeded,
+                      "Collection size exceeded."));
+  EXPECT_EQ(table.item_count(), 0);
+  EXPECT_EQ(table.collection_size("p"), 0);
+  // Each alone fits.
+  EXPECT_THAT(Commit({{Change{&table, {"p", "1"}, put_one}}}).status, IsOk());
+}
+
+TEST(CommitCollectionTest, ShrinkingChangesMakeRoomInTheSameCommit) {
+  const Item one = CollectionItem("1");
+  const Item two = CollectionItem("2");
+  Table probe(LsiDefinition(kMaxItemCollectionBytes));
+  auto put_one = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(one);
+  };
+  auto put_two = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(two);
+  };
+  auto remove = [](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Delete();
+  };
+  ASSERT_THAT(Commit({{Change{&probe, {"p", "1"}, put_one}}}).status, IsOk());
+  Table table(LsiDefinition(*probe.collection_size("p")));
+  ASSERT_THAT(Commit({{Change{&table, {"p", "1"}, put_one}}}).status, IsOk());
+
+  // The collection is full; deleting "1" first makes room for "2".
+  const CommitResult swap = Commit({{Change{&table, {"p", "1"}, remove},
+                                     Change{&table, {"p", "2"}, put_two}}});
+
+  EXPECT_THAT(swap.status, IsOk());
+  EXPECT_THAT(table.Get({"p", "2"}), NotNull());
+  EXPECT_THAT(table.Get({"p", "1"}), IsNull());
+}
+
+TEST_F(CommitTest, CommitToADroppedTableFails) {
+  Put(a_, MakeItem("x", "g"));
+  a_.Drop();
+  auto put = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Own(MakeItem("y", "g"));
+  };
+
+  const CommitResult result = Commit({{Change{&a_, Key("y"), put}}});
+
+  EXPECT_THAT(result.status, IsError(ErrorKind::kResourceNotFound,
+                                     "Requested resource not found"));
+  EXPECT_THAT(a_.Get(Key("y")), IsNull());
+  EXPECT_THAT(
+      a_.Redefine([](const TableDefinition& current)
+                      -> absl::StatusOr<TableDefinition> { return current; }),
+      IsError(ErrorKind::kResourceNotFound,
+              "Requested resource not found: Table: a not found"));
 }
 
 }  // namespace

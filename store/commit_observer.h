@@ -1,0 +1,68 @@
+// CommitObserver: what streams, durability and TTL attach to.
+//
+// Every change to a Database is a commit with a sequence number: an item
+// commit (store/commit.h Commit(): PutItem, UpdateItem, DeleteItem, each
+// BatchWriteItem request, a TransactWriteItems) or a table commit
+// (CreateTable, DeleteTable, a table's redefinition by UpdateTable, with an
+// index backfill). The Database's CommitSequencer (store/commit_sequencer.h)
+// numbers them 1, 2, 3, ... with no gaps, and calls each registered
+// observer once per commit, in sequence order, while the commit's locks are
+// still held: the tables it changed, and the sequencer's own. So two
+// commits' calls never overlap or arrive out of order, and a reader of a
+// table can never see a change that an observer has not been told of yet.
+// A commit that fails is not numbered and not observed.
+//
+// Replaying the observed commits, in order, into an empty Database rebuilds
+// the same database (a table commit carries the whole new definition; an
+// index that a redefinition adds is rebuilt from the items as they are then,
+// as the backfill did).
+//
+// Thread safety: the callbacks run on the committing thread under the
+// locks, one at a time. They must be cheap and ordered (append to a buffer
+// or a shard), must not block, and must not call into any Table, Catalog or
+// Database.
+
+#ifndef DYNAMITE_STORE_COMMIT_OBSERVER_H_
+#define DYNAMITE_STORE_COMMIT_OBSERVER_H_
+
+#include <cstdint>
+#include <memory>
+
+#include "absl/types/span.h"
+
+#include "store/table_definition.h"
+
+namespace dynamite {
+
+class Table;
+struct ChangeRecord;  // store/commit.h
+
+// What a table commit did.
+struct TableChangeRecord {
+  enum class Kind {
+    kCreate,    // `definition` is the new table's
+    kDelete,    // `definition` is the table's last
+    kRedefine,  // `definition` replaces the table's definition
+  };
+  Kind kind = Kind::kCreate;
+  const Table* table = nullptr;
+  std::shared_ptr<const TableDefinition> definition;
+  uint64_t sequence = 0;
+};
+
+class CommitObserver {
+ public:
+  virtual ~CommitObserver() = default;
+
+  // An item commit: its records, one per change in the order given to
+  // Commit(), each carrying `sequence`. Records with `kept` set (a
+  // ConditionCheck) wrote nothing.
+  virtual void OnItemCommit(uint64_t sequence,
+                            absl::Span<const ChangeRecord> records) = 0;
+  // A table commit.
+  virtual void OnTableCommit(const TableChangeRecord& record) = 0;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_COMMIT_OBSERVER_H_

@@ -1,0 +1,39 @@
+#include "store/commit_sequencer.h"
+
+#include "store/commit.h"
+
+namespace dynamite {
+
+CommitSequencer& CommitSequencer::Unowned() {
+  static CommitSequencer* const unowned = new CommitSequencer();
+  return *unowned;
+}
+
+void CommitSequencer::AddObserver(CommitObserver* observer) {
+  MutexLock lock(&mu_);
+  observers_.push_back(observer);
+}
+
+uint64_t CommitSequencer::PublishItems(absl::Span<ChangeRecord> records) {
+  MutexLock lock(&mu_);
+  const uint64_t sequence = next_sequence_++;
+  for (ChangeRecord& record : records) record.sequence = sequence;
+  for (CommitObserver* observer : observers_) {
+    observer->OnItemCommit(sequence, records);
+  }
+  return sequence;
+}
+
+uint64_t CommitSequencer::PublishTable(TableChangeRecord& record) {
+  MutexLock lock(&mu_);
+  record.sequence = next_sequence_++;
+  for (CommitObserver* observer : observers_) observer->OnTableCommit(record);
+  return record.sequence;
+}
+
+uint64_t CommitSequencer::next_sequence() const {
+  MutexLock lock(&mu_);
+  return next_sequence_;
+}
+
+}  // namespace dynamite

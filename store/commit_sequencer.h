@@ -1,0 +1,64 @@
+// CommitSequencer: numbers the commits of one Database and tells its
+// observers of each, in order (store/commit_observer.h).
+//
+// Every Table belongs to one sequencer (its Database's, given at
+// construction); a commit may span only tables of one sequencer. Tables
+// made outside any Database (tests, benchmarks) share Unowned(), which has
+// no observers unless one is added.
+//
+// A commit publishes itself while holding the locks of the tables it
+// changed: the sequencer's mutex is taken last and released first (a leaf
+// lock), so publishing can never deadlock with the table locks, and the
+// order of sequence numbers is the order in which commits became visible to
+// readers of any one table.
+//
+// Thread safety: all methods may be called concurrently; observers are
+// called one at a time, under the sequencer's mutex.
+
+#ifndef DYNAMITE_STORE_COMMIT_SEQUENCER_H_
+#define DYNAMITE_STORE_COMMIT_SEQUENCER_H_
+
+#include <cstdint>
+#include <vector>
+
+#include "absl/base/thread_annotations.h"
+#include "absl/types/span.h"
+
+#include "common/mutex.h"
+#include "store/commit_observer.h"
+
+namespace dynamite {
+
+class CommitSequencer {
+ public:
+  CommitSequencer() = default;
+  CommitSequencer(const CommitSequencer&) = delete;
+  CommitSequencer& operator=(const CommitSequencer&) = delete;
+
+  // The sequencer of tables made outside any Database.
+  static CommitSequencer& Unowned();
+
+  // Calls `observer` for every commit published after this returns.
+  // REQUIRES: `observer` outlives the sequencer, or every commit on it.
+  void AddObserver(CommitObserver* observer) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Numbers an item commit, writes its number into each of `records`, and
+  // tells the observers. Returns the number.
+  uint64_t PublishItems(absl::Span<ChangeRecord> records)
+      ABSL_LOCKS_EXCLUDED(mu_);
+  // Numbers a table commit (record.sequence is set) and tells the
+  // observers. Returns the number.
+  uint64_t PublishTable(TableChangeRecord& record) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // The number the next commit will get.
+  uint64_t next_sequence() const ABSL_LOCKS_EXCLUDED(mu_);
+
+ private:
+  mutable Mutex mu_;
+  uint64_t next_sequence_ ABSL_GUARDED_BY(mu_) = 1;
+  std::vector<CommitObserver*> observers_ ABSL_GUARDED_BY(mu_);
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_STORE_COMMIT_SEQUENCER_H_
