@@ -273,11 +273,14 @@ void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
   ReaderMutexLock lock(&mu_);
   const EncodedKey* start =
       range.exclusive_start.has_value() ? &*range.exclusive_start : nullptr;
+  // Taken here, under the lock, because the thread-safety analysis does
+  // not know that the callback below runs while it is held.
+  const absl::flat_hash_map<std::string, Partition>* partitions = &partitions_;
   scan_order_.Walk(range.segment, range.total_segments,
                    start != nullptr ? &start->partition : nullptr,
                    [&](const std::string& key, bool resumes) {
-                     auto found = partitions_.find(key);
-                     if (found == partitions_.end())
+                     auto found = partitions->find(key);
+                     if (found == partitions->end())
                        return true;  // cannot happen
                      const Partition& partition = found->second;
                      auto first = resumes ? partition.upper_bound(
