@@ -1,6 +1,7 @@
 #include "store/commit.h"
 
 #include <algorithm>
+#include <functional>
 #include <memory>
 #include <optional>
 #include <string>
@@ -478,23 +479,36 @@ Item CollectionItem(const std::string& sk) {
           {"pad", Str(std::string(30, 'x'))}};
 }
 
-TEST(CommitCollectionTest, LimitIsCheckedOverTheWholeCommit) {
-  const Item one = CollectionItem("1");
-  const Item two = CollectionItem("2");
+class CommitCollectionTest : public ::testing::Test {
+ protected:
+  // What one item of CollectionItem() and its LSI entry add to a
+  // collection.
+  int64_t PerItemBytes() {
+    Table probe(LsiDefinition(kMaxItemCollectionBytes));
+    EXPECT_THAT(Commit({{Change{&probe, {"p", "1"}, put_one_}}}).status,
+                IsOk());
+    return *probe.collection_size("p");
+  }
+
+  const Item one_ = CollectionItem("1");
+  const Item two_ = CollectionItem("2");
+  std::function<absl::StatusOr<NextItem>(const ItemPtr&)> put_one_ =
+      [this](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(one_);
+  };
+  std::function<absl::StatusOr<NextItem>(const ItemPtr&)> put_two_ =
+      [this](const ItemPtr&) -> absl::StatusOr<NextItem> {
+    return NextItem::Borrow(two_);
+  };
+};
+
+TEST_F(CommitCollectionTest, LimitIsCheckedOverTheWholeCommit) {
+  const int64_t per_item = PerItemBytes();
   // Room for one item and its LSI entry, not for two.
-  Table probe(LsiDefinition(kMaxItemCollectionBytes));
-  auto put_one = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
-    return NextItem::Borrow(one);
-  };
-  auto put_two = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
-    return NextItem::Borrow(two);
-  };
-  ASSERT_THAT(Commit({{Change{&probe, {"p", "1"}, put_one}}}).status, IsOk());
-  const int64_t per_item = *probe.collection_size("p");
   Table table(LsiDefinition(per_item + per_item / 2));
 
-  const CommitResult both = Commit({{Change{&table, {"p", "1"}, put_one},
-                                     Change{&table, {"p", "2"}, put_two}}});
+  const CommitResult both = Commit({{Change{&table, {"p", "1"}, put_one_},
+                                     Change{&table, {"p", "2"}, put_two_}}});
 
   EXPECT_THAT(both.status, IsError(ErrorKind::kItemCollectionSizeLimitExceeded,
                                    "Collection size exceeded."));
@@ -505,29 +519,19 @@ TEST(CommitCollectionTest, LimitIsCheckedOverTheWholeCommit) {
   EXPECT_EQ(table.item_count(), 0);
   EXPECT_EQ(table.collection_size("p"), 0);
   // Each alone fits.
-  EXPECT_THAT(Commit({{Change{&table, {"p", "1"}, put_one}}}).status, IsOk());
+  EXPECT_THAT(Commit({{Change{&table, {"p", "1"}, put_one_}}}).status, IsOk());
 }
 
-TEST(CommitCollectionTest, ShrinkingChangesMakeRoomInTheSameCommit) {
-  const Item one = CollectionItem("1");
-  const Item two = CollectionItem("2");
-  Table probe(LsiDefinition(kMaxItemCollectionBytes));
-  auto put_one = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
-    return NextItem::Borrow(one);
-  };
-  auto put_two = [&](const ItemPtr&) -> absl::StatusOr<NextItem> {
-    return NextItem::Borrow(two);
-  };
+TEST_F(CommitCollectionTest, ShrinkingChangesMakeRoomInTheSameCommit) {
+  Table table(LsiDefinition(PerItemBytes()));
+  ASSERT_THAT(Commit({{Change{&table, {"p", "1"}, put_one_}}}).status, IsOk());
   auto remove = [](const ItemPtr&) -> absl::StatusOr<NextItem> {
     return NextItem::Delete();
   };
-  ASSERT_THAT(Commit({{Change{&probe, {"p", "1"}, put_one}}}).status, IsOk());
-  Table table(LsiDefinition(*probe.collection_size("p")));
-  ASSERT_THAT(Commit({{Change{&table, {"p", "1"}, put_one}}}).status, IsOk());
 
   // The collection is full; deleting "1" first makes room for "2".
   const CommitResult swap = Commit({{Change{&table, {"p", "1"}, remove},
-                                     Change{&table, {"p", "2"}, put_two}}});
+                                     Change{&table, {"p", "2"}, put_two_}}});
 
   EXPECT_THAT(swap.status, IsOk());
   EXPECT_THAT(table.Get({"p", "2"}), NotNull());
