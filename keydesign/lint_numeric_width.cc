@@ -82,10 +82,11 @@ std::vector<LintFinding> CheckNumericWidth(const LintCollections& table) {
         bool all = true;
         for (absl::string_view value : column.values) {
           uint64_t original = 0, complement = 0;
-          absl::SimpleAtoi(value, &original);
-          absl::SimpleAtoi(Complement(value), &complement);
+          // A value too long for 64 bits is no epoch time.
+          const bool parsed = absl::SimpleAtoi(value, &original) &&
+                              absl::SimpleAtoi(Complement(value), &complement);
           std::optional<absl::string_view> u = EpochUnit(complement);
-          if (!u.has_value() || EpochUnit(original).has_value() ||
+          if (!parsed || !u.has_value() || EpochUnit(original).has_value() ||
               (unit.has_value() && *u != *unit)) {
             all = false;
             break;

@@ -93,9 +93,10 @@ std::optional<LooseDate> ParseYearLastDate(absl::string_view s) {
   if (year_len != 4 && !(year_len == 2 && sep == '/')) return std::nullopt;
   if (!IsDateEnd(year_and_rest.substr(year_len))) return std::nullopt;
   int x = 0, y = 0, year = 0;
-  absl::SimpleAtoi(a, &x);
-  absl::SimpleAtoi(b, &y);
-  absl::SimpleAtoi(year_and_rest.substr(0, year_len), &year);
+  if (!absl::SimpleAtoi(a, &x) || !absl::SimpleAtoi(b, &y) ||
+      !absl::SimpleAtoi(year_and_rest.substr(0, year_len), &year)) {
+    return std::nullopt;  // digits too many for an int
+  }
   if (year_len == 2) year += 2000;
   LooseDate date{.year = year, .month = x, .day = y};
   if (x > 12 && y <= 12) date = LooseDate{.year = year, .month = y, .day = x};
@@ -132,9 +133,9 @@ std::optional<LooseDate> ParseMonthNameDate(absl::string_view s) {
   LooseDate date;
   for (absl::string_view word : words) {
     if (AllDigits(word) && word.size() == 4 && date.year == 0) {
-      absl::SimpleAtoi(word, &date.year);
+      if (!absl::SimpleAtoi(word, &date.year)) return std::nullopt;
     } else if (AllDigits(word) && word.size() <= 2 && date.day == 0) {
-      absl::SimpleAtoi(word, &date.day);
+      if (!absl::SimpleAtoi(word, &date.day)) return std::nullopt;
     } else if (int month = MonthNumber(word); month != 0 && date.month == 0) {
       date.month = month;
     } else {

@@ -155,11 +155,12 @@ passed=$((passed + 1))
 step "build-asan/: clang, address + undefined sanitizers, every test and 60s of fuzzing"
 # Debug keeps assert() on; -O1 (as the sanitizers' manuals advise) makes the
 # tests and the fuzzer several times faster than -O0, and -g1 (line tables)
-# is all a sanitizer report needs to name files and lines.
+# is all a sanitizer report needs to name files and lines. -Werror makes
+# clang's warnings, its thread-safety analysis among them, fail the run.
 CC=clang CXX=clang++ cmake -S . -B build-asan -G Ninja \
   -DCMAKE_BUILD_TYPE=Debug -DCMAKE_CXX_FLAGS_DEBUG="-O1 -g1" \
   -DDYNAMITE_SANITIZE=address,undefined -DDYNAMITE_BUILD_FUZZERS=ON \
-  -DDYNAMITE_BUILD_BENCHMARKS=OFF
+  -DDYNAMITE_BUILD_BENCHMARKS=OFF -DDYNAMITE_WERROR=ON
 cmake --build build-asan -j "${jobs}"
 run_ctest build-asan
 # libFuzzer adds the inputs it finds to the corpus directory, so it gets a
