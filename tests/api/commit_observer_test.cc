@@ -121,15 +121,24 @@ UpdateTableRequest DropGsi(const std::string& table) {
           {.delete_index_name = "by_v"}}};
 }
 
-TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
-  Database db;
-  RecordingObserver observer;
-  db.AddCommitObserver(&observer);
-  ASSERT_THAT(db.CreateTable(TableRequest("Alpha", KeyType::kS, std::nullopt)),
-              IsOk());
-  ASSERT_THAT(db.CreateTable(TableRequest("Bravo", KeyType::kS, std::nullopt)),
-              IsOk());
+// A Database observed from its first commit, with the tables Alpha and
+// Bravo (commits 1 and 2).
+class CommitObserverTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    db_.AddCommitObserver(&observer_);
+    for (const char* name : {"Alpha", "Bravo"}) {
+      ASSERT_THAT(
+          db_.CreateTable(TableRequest(name, KeyType::kS, std::nullopt)),
+          IsOk());
+    }
+  }
 
+  Database db_;
+  RecordingObserver observer_;
+};
+
+TEST_F(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
   std::vector<int> item_commits(kWriters, 0);
   int table_commits = 2;  // A and B
   std::vector<std::thread> threads;
@@ -139,8 +148,8 @@ TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
         const std::string pk = absl::StrCat("k", (w * 7 + i) % 20);
         const bool ok =
             i % 5 == 0
-                ? db.TransactWriteItems(TransferBetween(pk, i)).ok()
-                : db.PutItem(Put(i % 2 == 0 ? "Alpha" : "Bravo", pk, i)).ok();
+                ? db_.TransactWriteItems(TransferBetween(pk, i)).ok()
+                : db_.PutItem(Put(i % 2 == 0 ? "Alpha" : "Bravo", pk, i)).ok();
         EXPECT_TRUE(ok);
         if (ok) ++item_commits[w];
       }
@@ -149,12 +158,13 @@ TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
   threads.emplace_back([&] {
     for (int c = 0; c < kTableCycles; ++c) {
       const std::string name = absl::StrCat("Temp", c);
-      ASSERT_THAT(db.CreateTable(TableRequest(name, KeyType::kS, std::nullopt)),
-                  IsOk());
-      ASSERT_THAT(db.PutItem(Put(name, "x", c)), IsOk());
-      ASSERT_THAT(db.UpdateTable(AddGsi(name)), IsOk());
-      ASSERT_THAT(db.UpdateTable(DropGsi(name)), IsOk());
-      ASSERT_THAT(db.DeleteTable(DeleteTableRequest{.table_name = name}),
+      ASSERT_THAT(
+          db_.CreateTable(TableRequest(name, KeyType::kS, std::nullopt)),
+          IsOk());
+      ASSERT_THAT(db_.PutItem(Put(name, "x", c)), IsOk());
+      ASSERT_THAT(db_.UpdateTable(AddGsi(name)), IsOk());
+      ASSERT_THAT(db_.UpdateTable(DropGsi(name)), IsOk());
+      ASSERT_THAT(db_.DeleteTable(DeleteTableRequest{.table_name = name}),
                   IsOk());
       table_commits += 4;
     }
@@ -163,13 +173,13 @@ TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
 
   int expected_item_commits = kTableCycles;  // one PutItem per cycle
   for (int count : item_commits) expected_item_commits += count;
-  ASSERT_EQ(observer.commits.size(),
+  ASSERT_EQ(observer_.commits.size(),
             static_cast<size_t>(expected_item_commits + table_commits));
   std::map<std::string, int> table_state;  // 1 created, 2 deleted
   std::map<std::pair<std::string, std::string>, std::optional<Item>> last;
   int seen_table_commits = 0;
-  for (size_t i = 0; i < observer.commits.size(); ++i) {
-    const Observed& commit = observer.commits[i];
+  for (size_t i = 0; i < observer_.commits.size(); ++i) {
+    const Observed& commit = observer_.commits[i];
     ASSERT_EQ(commit.sequence, i + 1) << "a gap or a reordering";
     if (commit.table_change.has_value()) {
       ++seen_table_commits;
@@ -203,7 +213,7 @@ TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
   for (const auto& [key, image] : last) {
     if (key.first != "Alpha" && key.first != "Bravo") continue;
     ASSERT_TRUE(image.has_value());
-    absl::StatusOr<GetItemResponse> got = db.GetItem(GetItemRequest{
+    absl::StatusOr<GetItemResponse> got = db_.GetItem(GetItemRequest{
         .table_name = key.first, .key = Item{{"pk", image->at("pk")}}});
     ASSERT_THAT(got, IsOk());
     ASSERT_NE(got->item, nullptr);
@@ -213,26 +223,22 @@ TEST(CommitObserverTest, EveryCommitIsSeenOnceInGaplessOrder) {
   EXPECT_EQ(checked, 40);  // 20 keys in each of Alpha and Bravo
 }
 
-TEST(CommitObserverTest, FailedCommitsAreNeitherNumberedNorSeen) {
-  Database db;
-  RecordingObserver observer;
-  db.AddCommitObserver(&observer);
-  ASSERT_THAT(db.CreateTable(TableRequest("Alpha", KeyType::kS, std::nullopt)),
-              IsOk());
-  ASSERT_THAT(db.PutItem(Put("Alpha", "x", 1)), IsOk());
+TEST_F(CommitObserverTest, FailedCommitsAreNeitherNumberedNorSeen) {
+  ASSERT_THAT(db_.PutItem(Put("Alpha", "x", 1)), IsOk());
   PutItemRequest conditional = Put("Alpha", "x", 2);
   conditional.condition_expression = "attribute_not_exists(pk)";
-  EXPECT_FALSE(db.PutItem(std::move(conditional)).ok());
-  EXPECT_FALSE(db.CreateTable(TableRequest("Alpha", KeyType::kS, std::nullopt))
+  EXPECT_FALSE(db_.PutItem(std::move(conditional)).ok());
+  EXPECT_FALSE(db_.CreateTable(TableRequest("Alpha", KeyType::kS, std::nullopt))
                    .ok());  // exists
-  ASSERT_THAT(db.PutItem(Put("Alpha", "y", 3)), IsOk());
+  ASSERT_THAT(db_.PutItem(Put("Alpha", "y", 3)), IsOk());
 
-  ASSERT_EQ(observer.commits.size(), 3u);
-  EXPECT_EQ(observer.commits[0].table_change, TableChangeRecord::Kind::kCreate);
-  EXPECT_EQ(observer.commits[1].sequence, 2u);
-  EXPECT_EQ(observer.commits[2].sequence, 3u);
-  ASSERT_EQ(observer.commits[2].writes.size(), 1u);
-  EXPECT_EQ(observer.commits[2].writes[0].new_image->at("v"), N("3"));
+  ASSERT_EQ(observer_.commits.size(), 4u);  // Alpha, Bravo, x, y
+  EXPECT_EQ(observer_.commits[1].table_change,
+            TableChangeRecord::Kind::kCreate);
+  EXPECT_EQ(observer_.commits[2].sequence, 3u);
+  EXPECT_EQ(observer_.commits[3].sequence, 4u);
+  ASSERT_EQ(observer_.commits[3].writes.size(), 1u);
+  EXPECT_EQ(observer_.commits[3].writes[0].new_image->at("v"), N("3"));
 }
 
 }  // namespace

@@ -14,10 +14,13 @@
 namespace dynamite {
 namespace {
 
+using ::dynamite::testing::ErrorKindIs;
 using ::dynamite::testing::IsError;
 using ::dynamite::testing::IsOk;
 using ::dynamite::testing::S;
 using ::dynamite::testing::TableRequest;
+using ::testing::ElementsAre;
+using ::testing::Field;
 
 // A limit small enough to reach: a few items of one partition.
 constexpr int64_t kLimit = 300;
@@ -99,6 +102,35 @@ TEST_F(ItemCollectionTest, GrowingPastTheLimitIsRefusedAndShrinkingIsNot) {
                               .key = Item{{"pk", S("p")}, {"sk", S("a")}}}),
               IsOk());
   EXPECT_THAT(db_.PutItem({.table_name = "lsi", .item = Big("zz")}), IsOk());
+}
+
+// Each put fits the collection alone; together they do not. The limit is
+// checked over the whole transaction, so it is cancelled and neither lands.
+TEST_F(ItemCollectionTest, TransactionPastTheLimitIsCancelledWhole) {
+  ASSERT_THAT(
+      db_.PutItem(PutItemRequest{.table_name = "lsi", .item = Big("a")}),
+      IsOk());
+  TransactWriteItem put_b, put_c;
+  put_b.put = TransactPut{.table_name = "lsi", .item = Big("b")};
+  put_c.put = TransactPut{.table_name = "lsi", .item = Big("c")};
+
+  TransactWriteResult both =
+      db_.TransactWriteItems({.transact_items = {put_b, put_c}});
+
+  EXPECT_THAT(both.status(), ErrorKindIs(ErrorKind::kTransactionCanceled));
+  EXPECT_THAT(both.cancellation_reasons(),
+              ElementsAre(Field(&CancellationReason::code, "None"),
+                          Field(&CancellationReason::code,
+                                "ItemCollectionSizeLimitExceeded")));
+  for (const char* sk : {"b", "c"}) {
+    absl::StatusOr<GetItemResponse> got = db_.GetItem(GetItemRequest{
+        .table_name = "lsi", .key = Item{{"pk", S("p")}, {"sk", S(sk)}}});
+    ASSERT_THAT(got, IsOk());
+    EXPECT_EQ(got->item, nullptr) << sk;
+  }
+  // Either alone still fits.
+  EXPECT_THAT(db_.TransactWriteItems({.transact_items = {put_b}}).status(),
+              IsOk());
 }
 
 }  // namespace
