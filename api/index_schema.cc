@@ -126,6 +126,20 @@ void AppendProjectionViolations(const Projection& projection,
         absl::StrCat("[", absl::StrJoin(names, ", "), "]"), path,
         "Member must have length less than or equal to 20"));
   }
+  // A name projected by name is held to a key name's 255 bytes (reference
+  // §1.5), one violation for the list, worded as AWS words a constraint on
+  // a list's members; names projected by ALL keep the usual limit.
+  const bool bad_member =
+      std::any_of(names.begin(), names.end(), [](const std::string& name) {
+        return name.empty() || name.size() > kMaxKeyAttributeNameBytes;
+      });
+  if (bad_member) {
+    violations.push_back(ConstraintViolation(
+        absl::StrCat("[", absl::StrJoin(names, ", "), "]"), path,
+        "Member must satisfy constraint: [Member must have length less than "
+        "or equal to 255, Member must have length greater than or equal to "
+        "1]"));
+  }
 }
 
 void AppendThroughputViolations(
