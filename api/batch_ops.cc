@@ -11,6 +11,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -28,15 +29,12 @@
 #include "query/legacy.h"
 #include "query/placeholders.h"
 #include "query/projection.h"
-#include "store/index_key.h"
 
 namespace dynamite {
 namespace {
 
 constexpr absl::string_view kDuplicateKeys =
     "Provided list of item keys contains duplicates";
-constexpr absl::string_view kKeyMismatch =
-    "The provided key element does not match the schema";
 // DynamoDB's answer to a WriteRequest without a PutRequest or DeleteRequest
 // (dynalite validations/batchWriteItem.js, recorded against DynamoDB); a
 // WriteRequest with both is the same malformed union and gets the same.
@@ -125,12 +123,7 @@ absl::Status CheckWrites(const BatchWriteItemRequest& request) {
         return ValidationError(kNotOneWrite);
       }
       if (write.put_request.has_value()) {
-        const Item& item = write.put_request->item;
-        DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(item));
-        if (ItemSize(item) > kMaxItemSizeBytes) {
-          return ValidationError(
-              "Item size has exceeded the maximum allowed size");
-        }
+        DYNAMITE_RETURN_IF_ERROR(ValidateItemToPut(write.put_request->item));
       }
       if (++total > kMaxBatchWriteRequests) {
         return ValidationError(
@@ -141,56 +134,48 @@ absl::Status CheckWrites(const BatchWriteItemRequest& request) {
   return absl::OkStatus();
 }
 
-// BatchWriteItem words a PutRequest item's missing or mistyped key
-// attribute as a bad Key (reference §3.2), not as PutItem does; empty and
-// oversized key values keep their own messages.
-absl::StatusOr<EncodedKey> ExtractPutKey(const KeySchema& schema,
-                                         const Item& item) {
-  auto has_typed = [&](const KeyAttribute& attribute) {
-    auto it = item.find(attribute.name);
-    return it != item.end() && it->second.type() == ValueTypeOf(attribute.type);
-  };
-  if (!has_typed(schema.partition_key) ||
-      (schema.has_sort_key() && !has_typed(*schema.sort_key))) {
-    return ValidationError(kKeyMismatch);
-  }
-  return ExtractItemKey(schema, item);
-}
-
-// One validated write: the item to store (the request's own), or nullptr
-// to delete.
+// One prepared write (api/write_plan.h), with what the response reports
+// it under.
 struct PlannedWrite {
-  std::shared_ptr<Table> table;
-  EncodedKey key;
-  const Item* item = nullptr;
-  const Item* key_item = nullptr;  // a delete's Key
+  std::variant<PreparedPut, PreparedDelete> write;
+  const Item* keyed = nullptr;  // the PutRequest's item or DeleteRequest's Key
   const std::string* table_name = nullptr;
+
+  const EncodedKey& key() const {
+    return std::visit([](const auto& w) -> const EncodedKey& { return w.key; },
+                      write);
+  }
 };
 
-// The table's share of the batch, keyed and checked for duplicates. Keys
-// compare encoded, so numbers compare by value ("1" and "1.0" are the same
-// item, reference §2.4). A list holds at most 25 writes: a linear scan is
-// cheaper than a set.
+absl::StatusOr<PlannedWrite> PlanWrite(const std::string& table_name,
+                                       const std::shared_ptr<Table>& table,
+                                       const WriteRequest& write) {
+  if (write.put_request.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(PreparedPut put,
+                              PreparePut(*write.put_request, table));
+    return PlannedWrite{std::move(put), &write.put_request->item, &table_name};
+  }
+  DYNAMITE_ASSIGN_OR_RETURN(PreparedDelete del,
+                            PrepareDelete(*write.delete_request, table));
+  return PlannedWrite{std::move(del), &write.delete_request->key, &table_name};
+}
+
+// The table's share of the batch, prepared and checked for duplicates.
+// Keys compare encoded, so numbers compare by value ("1" and "1.0" are the
+// same item, reference §2.4). A list holds at most 25 writes: a linear scan
+// is cheaper than a set.
 absl::Status PlanTableWrites(const std::string& table_name,
-                             std::shared_ptr<Table> table,
-                             std::vector<WriteRequest>& writes,
+                             const std::shared_ptr<Table>& table,
+                             const std::vector<WriteRequest>& writes,
                              std::vector<PlannedWrite>& plan) {
   const size_t first = plan.size();
-  const std::shared_ptr<const TableDefinition> definition = table->definition();
-  for (WriteRequest& write : writes) {
-    PlannedWrite planned{.table = table, .table_name = &table_name};
-    if (write.put_request.has_value()) {
-      planned.item = &write.put_request->item;
-      DYNAMITE_ASSIGN_OR_RETURN(planned.key,
-                                ExtractPutKey(table->schema(), *planned.item));
-      DYNAMITE_RETURN_IF_ERROR(CheckIndexKeys(*definition, *planned.item));
-    } else {
-      planned.key_item = &write.delete_request->key;
-      DYNAMITE_ASSIGN_OR_RETURN(
-          planned.key, ExtractKey(table->schema(), write.delete_request->key));
-    }
+  for (const WriteRequest& write : writes) {
+    DYNAMITE_ASSIGN_OR_RETURN(PlannedWrite planned,
+                              PlanWrite(table_name, table, write));
     for (size_t i = first; i < plan.size(); ++i) {
-      if (plan[i].key == planned.key) return ValidationError(kDuplicateKeys);
+      if (plan[i].key() == planned.key()) {
+        return ValidationError(kDuplicateKeys);
+      }
     }
     plan.push_back(std::move(planned));
   }
@@ -289,7 +274,7 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   }
   std::vector<PlannedWrite> plan;
   size_t t = 0;
-  for (auto& [name, writes] : request.request_items) {
+  for (const auto& [name, writes] : request.request_items) {
     DYNAMITE_RETURN_IF_ERROR(PlanTableWrites(name, tables[t++], writes, plan));
   }
 
@@ -300,26 +285,19 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   BatchWriteItemResponse response;
   // Each write is charged on its own (reference §10.2).
   CapacityMeter meter(request.return_consumed_capacity);
-  for (PlannedWrite& write : plan) {
-    std::shared_ptr<Table> table = write.table;
-    const Item& keyed = write.item != nullptr ? *write.item : *write.key_item;
-    CommitResult commit =
-        write.item != nullptr
-            ? CommitOne(PreparedPut{std::move(write.table),
-                                    std::move(write.key),
-                                    WriteCondition::None(), write.item})
-            : CommitOne(PreparedDelete{std::move(write.table),
-                                       std::move(write.key),
-                                       WriteCondition::None()});
+  for (const PlannedWrite& planned : plan) {
+    CommitResult commit = std::visit(
+        [](const auto& write) { return CommitOne(write); }, planned.write);
     if (!commit.status.ok()) return commit.status;
+    const ChangeRecord& record = commit.records.front();
     if (meter.enabled()) {
-      const ChangeRecord& record = commit.records.front();
       meter.AddWrite(*record.table->definition(), record,
                      /*transactional=*/false);
     }
-    if (std::optional<ItemCollectionMetrics> metrics = CollectionMetrics(
-            request.return_item_collection_metrics, *table, keyed)) {
-      response.item_collection_metrics[*write.table_name].push_back(
+    if (std::optional<ItemCollectionMetrics> metrics =
+            CollectionMetrics(request.return_item_collection_metrics,
+                              *record.table, *planned.keyed)) {
+      response.item_collection_metrics[*planned.table_name].push_back(
           *std::move(metrics));
     }
   }

@@ -28,13 +28,11 @@ ItemPtr NonEmpty(Item attributes) {
   return MakeUnpackedItemPtr(std::move(attributes));
 }
 
-// UpdateItem's ReturnValues from what the commit did. UPDATED_OLD and
-// UPDATED_NEW need the paths the update modified: the update is applied
-// again to the old image, outside the lock (Compute() is pure, so this is
-// what the commit stored).
-absl::StatusOr<ItemPtr> Returned(const PreparedUpdate& update,
-                                 ReturnValue return_values,
-                                 ChangeRecord& record) {
+// UpdateItem's ReturnValues from what the commit did: its own old and new
+// images, read at the paths the update names as targets for UPDATED_OLD
+// and UPDATED_NEW (the same for every item: nothing is applied again).
+ItemPtr Returned(const PreparedUpdate& update, ReturnValue return_values,
+                 ChangeRecord& record) {
   switch (return_values) {
     case ReturnValue::kNone:
       return nullptr;
@@ -46,12 +44,13 @@ absl::StatusOr<ItemPtr> Returned(const PreparedUpdate& update,
     case ReturnValue::kUpdatedNew:
       break;
   }
-  const Item* old_item = record.old_image.get();
-  DYNAMITE_ASSIGN_OR_RETURN(UpdateResult result, update.Apply(old_item));
-  if (return_values == ReturnValue::kUpdatedOld) {
-    return NonEmpty(UpdatedOldAttributes(result, old_item));
-  }
-  return NonEmpty(UpdatedNewAttributes(result));
+  // Without an UpdateExpression (or with empty AttributeUpdates) nothing
+  // is a target.
+  if (!update.update.has_value()) return nullptr;
+  const ItemPtr& image = return_values == ReturnValue::kUpdatedOld
+                             ? record.old_image
+                             : record.new_image;
+  return NonEmpty(UpdatedAttributes(update.update->tree(), image.packed()));
 }
 
 // What an update whose condition failed costs (AddFailedWrite()): the
@@ -91,8 +90,7 @@ WriteResult<UpdateItemResponse> Database::UpdateItem(
   // Before Returned(), which may move the images out of the record.
   response.consumed_capacity =
       CommittedWriteCapacity(request.return_consumed_capacity, record);
-  DYNAMITE_ASSIGN_OR_RETURN(response.attributes,
-                            Returned(update, request.return_values, record));
+  response.attributes = Returned(update, request.return_values, record);
   response.item_collection_metrics = CollectionMetrics(
       request.return_item_collection_metrics, *update.table, request.key);
   return response;

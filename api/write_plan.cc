@@ -53,10 +53,7 @@ absl::Status ValidatePut(const Put& put) {
       return ValidationError("ReturnValues can only be ALL_OLD or NONE");
     }
   }
-  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(put.item));
-  if (ItemSize(put.item) > kMaxItemSizeBytes) {
-    return ValidationError("Item size has exceeded the maximum allowed size");
-  }
+  DYNAMITE_RETURN_IF_ERROR(ValidateItemToPut(put.item));
   return ValidateExpressionAttributes(
       put.expression_attribute_names, put.expression_attribute_values,
       {{"ConditionExpression", put.condition_expression.has_value()}});
@@ -172,22 +169,46 @@ absl::Status KeyFault(absl::Status status, bool* key_fault) {
   return status;
 }
 
-// The table a write names and the key its item (`whole_item`) or its Key
-// holds, checked against the table's schema.
+// How a write names its item's key: a Key, a whole item, or a
+// BatchWriteItem PutRequest's item (whose missing or mistyped key
+// attribute is worded as a bad Key, reference §3.2; empty and oversized key
+// values keep their own messages).
+enum class KeyForm { kKey, kItem, kBatchItem };
+
+absl::StatusOr<EncodedKey> ExtractKeyAs(KeyForm form, const KeySchema& schema,
+                                        const Item& keyed) {
+  switch (form) {
+    case KeyForm::kKey:
+      return ExtractKey(schema, keyed);
+    case KeyForm::kItem:
+      return ExtractItemKey(schema, keyed);
+    case KeyForm::kBatchItem:
+      break;
+  }
+  auto has_typed = [&](const KeyAttribute& attribute) {
+    auto it = keyed.find(attribute.name);
+    return it != keyed.end() &&
+           it->second.type() == ValueTypeOf(attribute.type);
+  };
+  if (!has_typed(schema.partition_key) ||
+      (schema.has_sort_key() && !has_typed(*schema.sort_key))) {
+    return ValidationError(
+        "The provided key element does not match the schema");
+  }
+  return ExtractItemKey(schema, keyed);
+}
+
+// The table a write names and the key its Key or item holds, checked
+// against the table's schema.
 struct Target {
   std::shared_ptr<Table> table;
   EncodedKey key;
 };
-absl::StatusOr<Target> FindTarget(const std::string& table_name,
-                                  const Item& keyed, bool whole_item,
-                                  const Catalog& catalog, bool* key_fault) {
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(table_name, kTableNotFound));
-  absl::StatusOr<EncodedKey> key = whole_item
-                                       ? ExtractItemKey(table->schema(), keyed)
-                                       : ExtractKey(table->schema(), keyed);
+absl::StatusOr<Target> AimAt(std::shared_ptr<Table> table, const Item& keyed,
+                             KeyForm form, bool* key_fault) {
+  absl::StatusOr<EncodedKey> key = ExtractKeyAs(form, table->schema(), keyed);
   if (!key.ok()) return KeyFault(std::move(key).status(), key_fault);
-  if (whole_item) {
+  if (form != KeyForm::kKey) {
     // The commit checks the index keys again under the lock; checking them
     // here too reports a bad one before a failed condition, as DynamoDB's
     // validation does.
@@ -195,6 +216,13 @@ absl::StatusOr<Target> FindTarget(const std::string& table_name,
         KeyFault(CheckIndexKeys(*table->definition(), keyed), key_fault));
   }
   return Target{std::move(table), *std::move(key)};
+}
+absl::StatusOr<Target> FindTarget(const std::string& table_name,
+                                  const Item& keyed, KeyForm form,
+                                  const Catalog& catalog, bool* key_fault) {
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog.Find(table_name, kTableNotFound));
+  return AimAt(std::move(table), keyed, form, key_fault);
 }
 
 template <typename Request>
@@ -205,9 +233,9 @@ absl::StatusOr<PreparedPut> PreparePutAction(const Request& request,
   DYNAMITE_RETURN_IF_ERROR(ValidatePut(request));
   DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
                             CompileConditionOnly(request, expressions));
-  DYNAMITE_ASSIGN_OR_RETURN(
-      Target target, FindTarget(request.table_name, request.item,
-                                /*whole_item=*/true, catalog, key_fault));
+  DYNAMITE_ASSIGN_OR_RETURN(Target target,
+                            FindTarget(request.table_name, request.item,
+                                       KeyForm::kItem, catalog, key_fault));
   return PreparedPut{std::move(target.table), std::move(target.key),
                      std::move(condition), &request.item};
 }
@@ -221,8 +249,8 @@ absl::StatusOr<PreparedDelete> PrepareDeleteAction(const Request& request,
   DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
                             CompileConditionOnly(request, expressions));
   DYNAMITE_ASSIGN_OR_RETURN(
-      Target target, FindTarget(request.table_name, request.key,
-                                /*whole_item=*/false, catalog, key_fault));
+      Target target, FindTarget(request.table_name, request.key, KeyForm::kKey,
+                                catalog, key_fault));
   return PreparedDelete{std::move(target.table), std::move(target.key),
                         std::move(condition)};
 }
@@ -242,8 +270,8 @@ absl::StatusOr<PreparedUpdate> PrepareUpdateAction(const Request& request,
       CompileCondition(request, placeholders, expressions));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(
-      Target target, FindTarget(request.table_name, request.key,
-                                /*whole_item=*/false, catalog, key_fault));
+      Target target, FindTarget(request.table_name, request.key, KeyForm::kKey,
+                                catalog, key_fault));
   if (update.has_value()) {
     DYNAMITE_RETURN_IF_ERROR(
         CheckUpdateKeepsKey(update->tree(), target.table->schema()));
@@ -312,6 +340,14 @@ absl::StatusOr<NextItem> PreparedCheck::Compute(const ItemPtr& current) const {
   return NextItem::Keep();
 }
 
+absl::Status ValidateItemToPut(const Item& item) {
+  DYNAMITE_RETURN_IF_ERROR(ValidateItemAttributes(item));
+  if (ItemSize(item) > kMaxItemSizeBytes) {
+    return ValidationError("Item size has exceeded the maximum allowed size");
+  }
+  return absl::OkStatus();
+}
+
 absl::StatusOr<PreparedPut> PreparePut(const PutItemRequest& request,
                                        const Catalog& catalog,
                                        ExpressionCache& expressions) {
@@ -351,6 +387,22 @@ absl::StatusOr<PreparedUpdate> PrepareUpdate(const TransactUpdate& action,
   return PrepareUpdateAction(action, catalog, expressions, &key_fault);
 }
 
+absl::StatusOr<PreparedPut> PreparePut(const PutRequest& request,
+                                       std::shared_ptr<Table> table) {
+  DYNAMITE_ASSIGN_OR_RETURN(Target target, AimAt(std::move(table), request.item,
+                                                 KeyForm::kBatchItem, nullptr));
+  return PreparedPut{std::move(target.table), std::move(target.key),
+                     WriteCondition::None(), &request.item};
+}
+
+absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteRequest& request,
+                                             std::shared_ptr<Table> table) {
+  DYNAMITE_ASSIGN_OR_RETURN(Target target, AimAt(std::move(table), request.key,
+                                                 KeyForm::kKey, nullptr));
+  return PreparedDelete{std::move(target.table), std::move(target.key),
+                        WriteCondition::None()};
+}
+
 absl::StatusOr<PreparedCheck> PrepareConditionCheck(
     const ConditionCheck& action, const Catalog& catalog,
     ExpressionCache& expressions, bool& key_fault) {
@@ -358,8 +410,8 @@ absl::StatusOr<PreparedCheck> PrepareConditionCheck(
   DYNAMITE_ASSIGN_OR_RETURN(WriteCondition condition,
                             CompileConditionOnly(action, expressions));
   DYNAMITE_ASSIGN_OR_RETURN(
-      Target target, FindTarget(action.table_name, action.key,
-                                /*whole_item=*/false, catalog, &key_fault));
+      Target target, FindTarget(action.table_name, action.key, KeyForm::kKey,
+                                catalog, &key_fault));
   return PreparedCheck{std::move(target.table), std::move(target.key),
                        std::move(condition)};
 }

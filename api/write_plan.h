@@ -27,6 +27,7 @@
 
 #include "absl/status/statusor.h"
 
+#include "api/batch_requests.h"
 #include "api/item_requests.h"
 #include "api/transact_requests.h"
 #include "api/write_condition.h"
@@ -67,8 +68,7 @@ struct PreparedUpdate {
 
   absl::StatusOr<NextItem> Compute(const ItemPtr& current) const;
   // The update applied to `current` (nullptr: no item), checked against
-  // the item limits: what Compute() stores, with the paths it modified for
-  // ReturnValues UPDATED_OLD / UPDATED_NEW.
+  // the item limits: what Compute() stores.
   absl::StatusOr<UpdateResult> Apply(const Item* current) const;
 };
 
@@ -90,6 +90,20 @@ absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteItemRequest& request,
 absl::StatusOr<PreparedUpdate> PrepareUpdate(const UpdateItemRequest& request,
                                              const Catalog& catalog,
                                              ExpressionCache& expressions);
+
+// PutItem's check of the item to write (its attributes, and the 400 KB
+// item size), which BatchWriteItem makes of every PutRequest before it
+// looks up any table (reference §8.2).
+absl::Status ValidateItemToPut(const Item& item);
+
+// A BatchWriteItem's requests, once the batch has checked every item and
+// found every table: a write without a condition, keyed as the single-item
+// operations are, except that a PutRequest's missing or mistyped key
+// attribute is worded as a bad Key (reference §3.2).
+absl::StatusOr<PreparedPut> PreparePut(const PutRequest& request,
+                                       std::shared_ptr<Table> table);
+absl::StatusOr<PreparedDelete> PrepareDelete(const DeleteRequest& request,
+                                             std::shared_ptr<Table> table);
 
 // The actions of a TransactWriteItems, prepared as the single-item
 // operations are. An error of the key against the table's schema (a wrong

@@ -232,8 +232,9 @@ void FuzzApplyUpdate(const BoundUpdate& update, const Item* current,
       ApplyUpdate(update.tree(), update.values(), current, FuzzKey());
   CheckValidation(result.status(), "ApplyUpdate", text);
   if (!result.ok()) return;
-  UpdatedOldAttributes(*result, current);
-  UpdatedNewAttributes(*result);
+  UpdatedAttributes(update.tree(), current);
+  UpdatedAttributes(update.tree(),
+                    result->item.has_value() ? &*result->item : nullptr);
 }
 
 void FuzzUpdate(absl::string_view text) {

@@ -331,7 +331,6 @@ absl::StatusOr<UpdateResult> ApplyUpdate(const UpdateExpression& update,
                                          ValueBindings values,
                                          const Item* current, const Item& key) {
   UpdateResult result;
-  result.modified_paths = update.ModifiedPaths();
   const bool item_exists = current != nullptr;
   const Item& old = item_exists ? *current : key;
   if (!item_exists && update.set.empty() && update.add.empty()) {
@@ -383,14 +382,15 @@ absl::Status CheckUpdateKeepsKey(const UpdateExpression& update,
   return absl::OkStatus();
 }
 
-Item UpdatedOldAttributes(const UpdateResult& result, const Item* old_item) {
-  if (old_item == nullptr) return Item();
-  return ProjectItem(*old_item, result.modified_paths);
+Item UpdatedAttributes(const UpdateExpression& update, const Item* image) {
+  if (image == nullptr) return Item();
+  return ProjectItem(*image, update.ModifiedPaths());
 }
 
-Item UpdatedNewAttributes(const UpdateResult& result) {
-  if (!result.item.has_value()) return Item();
-  return ProjectItem(*result.item, result.modified_paths);
+Item UpdatedAttributes(const UpdateExpression& update,
+                       const PackedItem* image) {
+  if (image == nullptr) return Item();
+  return ProjectItem(*image, update.ModifiedPaths());
 }
 
 }  // namespace dynamite

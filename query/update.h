@@ -26,13 +26,12 @@
 
 namespace dynamite {
 
+class PackedItem;  // store/packed_item.h
+
 struct UpdateResult {
   // The item after the update, or nullopt when the item did not exist and
   // the update created nothing (only REMOVE and DELETE actions).
   std::optional<Item> item;
-  // Every path the update names as a target (UpdateExpression::
-  // ModifiedPaths()), for UpdatedOldAttributes()/UpdatedNewAttributes().
-  std::vector<DocumentPath> modified_paths;
 };
 
 // Applies `update`, its value slots bound to `values`, to `current`, or,
@@ -59,16 +58,16 @@ absl::StatusOr<UpdateResult> ApplyUpdate(const UpdateExpression& update,
 absl::Status CheckUpdateKeepsKey(const UpdateExpression& update,
                                  const KeySchema& schema);
 
-// ReturnValues UPDATED_OLD: the parts of `old_item` at the modified paths,
-// within their hierarchy; paths that did not exist are left out. Empty when
-// `old_item` is nullptr.
-Item UpdatedOldAttributes(const UpdateResult& result, const Item* old_item);
-
-// ReturnValues UPDATED_NEW: the parts of the new item at the modified paths
-// (removed ones are absent; a removed list element shows its successor, an
-// element appended past the named index is not returned, as in DynamoDB).
-// Empty when nothing was created.
-Item UpdatedNewAttributes(const UpdateResult& result);
+// ReturnValues UPDATED_OLD and UPDATED_NEW: `image` (the item before the
+// update, or after it) at the paths `update` names as targets
+// (UpdateExpression::ModifiedPaths()), within their hierarchy. Paths the
+// image lacks are left out: in the new image a removed attribute is absent,
+// a removed list element shows its successor, and an element appended past
+// the named index is not returned, as in DynamoDB. Empty when `image` is
+// nullptr. The targets depend on the expression alone, so UpdateItem reads
+// these from its commit's own images and never applies an update twice.
+Item UpdatedAttributes(const UpdateExpression& update, const Item* image);
+Item UpdatedAttributes(const UpdateExpression& update, const PackedItem* image);
 
 }  // namespace dynamite
 

@@ -402,8 +402,9 @@ TEST(ApplyUpdateTest, UpdatedOldAndNew) {
     absl::StatusOr<UpdateResult> result =
         ApplyUpdate(update.tree(), update.values(), current, Key());
     ASSERT_THAT(result.status(), IsOk());
-    EXPECT_EQ(Text(UpdatedOldAttributes(*result, current)), c.updated_old);
-    EXPECT_EQ(Text(UpdatedNewAttributes(*result)), c.updated_new);
+    const Item* updated = result->item.has_value() ? &*result->item : nullptr;
+    EXPECT_EQ(Text(UpdatedAttributes(update.tree(), current)), c.updated_old);
+    EXPECT_EQ(Text(UpdatedAttributes(update.tree(), updated)), c.updated_new);
   }
 }
 
