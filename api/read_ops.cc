@@ -186,6 +186,109 @@ const std::string* FindKeyAttribute(const Condition& condition,
       condition.rep);
 }
 
+// The key condition planned into one key range of one partition, for the
+// key of the read: a multi-attribute index key (query/multi_key_condition.h),
+// or a single-attribute one, the index's or the table's.
+using KeyConditionParts = std::optional<ExpressionCache::KeyConditionParts>;
+absl::StatusOr<QueryPlan> PlanKeyCondition(
+    const QueryRequest& request, const KeyConditionParts& key_condition,
+    const ReadSource& source) {
+  QueryPlan plan;
+  const IndexDefinition* index = source.index;
+  if (index != nullptr && HasMultiAttributeKey(*index)) {
+    KeyConditionTermList legacy_terms;
+    if (!key_condition.has_value()) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          legacy_terms, LegacyKeyConditionTerms(*request.key_conditions));
+    }
+    DYNAMITE_ASSIGN_OR_RETURN(
+        MultiKeyPlan multi,
+        PlanMultiKeyCondition(
+            key_condition.has_value() ? key_condition->terms : legacy_terms,
+            index->hash_keys, index->range_keys));
+    plan.partition_key = std::move(multi.partition_key);
+    plan.range = std::move(multi.range);
+    return plan;
+  }
+  std::optional<KeySchema> index_schema;
+  if (index != nullptr) index_schema = IndexKeySchema(*index);
+  const KeySchema& schema =
+      index_schema.has_value() ? *index_schema : source.table->schema();
+  DYNAMITE_ASSIGN_OR_RETURN(
+      KeyCondition bound,
+      key_condition.has_value()
+          ? BindKeyCondition(key_condition->terms, schema)
+          : BindKeyConditions(*request.key_conditions, schema));
+  plan.partition_key = EncodeKeyBytes(*bound.partition_value);
+  plan.range = PlanKeyRange(bound.sort);
+  return plan;
+}
+
+// A Query's filter, QueryFilter or FilterExpression, may name no key
+// attribute of the read.
+absl::Status CheckFilterSkipsKeys(const QueryRequest& request,
+                                  const ReadExpressions& expressions,
+                                  const ReadSource& source) {
+  auto is_key = [&](absl::string_view name) {
+    return source.is_key_attribute(name);
+  };
+  if (request.query_filter.has_value()) {
+    for (const auto& [attribute, unused] : *request.query_filter) {
+      if (is_key(attribute)) {
+        return ValidationError(absl::StrCat(
+            "QueryFilter can only contain non-primary key attributes: "
+            "Primary key attribute: ",
+            attribute));
+      }
+    }
+  }
+  if (expressions.filter.has_value()) {
+    if (const std::string* key =
+            FindKeyAttribute(expressions.filter->tree(), is_key)) {
+      return ValidationError(absl::StrCat(
+          "Filter Expression can only contain non-primary key attributes: "
+          "Primary key attribute: ",
+          *key));
+    }
+  }
+  return absl::OkStatus();
+}
+
+// Reads the page `plan` asks for from the source, after the
+// ExclusiveStartKey (if any), which must lie in the planned partition and
+// range.
+absl::StatusOr<ReadPage> ReadQueryPage(const QueryRequest& request,
+                                       const ReadSource& source,
+                                       QueryPlan& plan) {
+  const KeySchema& table_schema = source.table->schema();
+  const IndexDefinition* index = source.index;
+  if (index == nullptr) {
+    if (request.exclusive_start_key.has_value()) {
+      DYNAMITE_ASSIGN_OR_RETURN(
+          plan.exclusive_start,
+          ResolveExclusiveStart(table_schema, *request.exclusive_start_key,
+                                plan.partition_key.view(), plan.range));
+    }
+    return ExecuteQuery(*source.table, plan, source.contents());
+  }
+  std::optional<IndexPosition> start;
+  if (request.exclusive_start_key.has_value()) {
+    DYNAMITE_ASSIGN_OR_RETURN(
+        start,
+        ResolveIndexStart(table_schema, *index, *request.exclusive_start_key,
+                          plan.partition_key.view(), plan.range));
+  }
+  std::optional<ReadPage> page = ExecuteIndexQuery(
+      *source.table, index->name, plan, start.has_value() ? &*start : nullptr,
+      source.contents());
+  if (!page.has_value()) {
+    // UpdateTable dropped the index since the definition was read.
+    return ValidationError(absl::StrCat(
+        "The table does not have the specified index: ", index->name));
+  }
+  return *std::move(page);
+}
+
 }  // namespace
 
 absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
@@ -225,113 +328,29 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
-  const KeySchema& table_schema = table->schema();
-  const std::vector<DocumentPath>& projection =
-      request.attributes_to_get.has_value() ? legacy_projection
-                                            : expressions.projection_paths();
-  // An index read takes one definition snapshot; its key is the one the
-  // key condition and the filter rule are about.
-  std::shared_ptr<const TableDefinition> definition;
-  const IndexDefinition* index = nullptr;
-  std::optional<KeySchema> index_schema;
-  if (request.index_name.has_value()) {
-    definition = table->definition();
-    DYNAMITE_ASSIGN_OR_RETURN(index,
-                              ResolveIndex(*definition, *request.index_name,
-                                           request.consistent_read));
-    DYNAMITE_RETURN_IF_ERROR(
-        CheckIndexProjection(*index, table_schema, request.select, projection));
-    if (!HasMultiAttributeKey(*index)) index_schema = IndexKeySchema(*index);
-  }
-  const KeySchema& schema =
-      index_schema.has_value() ? *index_schema : table_schema;
-  auto is_key = [&](absl::string_view name) {
-    return index != nullptr ? index->is_key_attribute(name)
-                            : schema.is_key_attribute(name);
-  };
-  QueryPlan plan;
-  if (index != nullptr && !index_schema.has_value()) {
-    KeyConditionTermList legacy_terms;
-    if (!request.key_condition_expression.has_value()) {
-      DYNAMITE_ASSIGN_OR_RETURN(
-          legacy_terms, LegacyKeyConditionTerms(*request.key_conditions));
-    }
-    DYNAMITE_ASSIGN_OR_RETURN(
-        MultiKeyPlan multi,
-        PlanMultiKeyCondition(request.key_condition_expression.has_value()
-                                  ? key_condition->terms
-                                  : legacy_terms,
-                              index->hash_keys, index->range_keys));
-    plan.partition_key = std::move(multi.partition_key);
-    plan.range = std::move(multi.range);
-  } else {
-    absl::StatusOr<KeyCondition> bound =
-        request.key_condition_expression.has_value()
-            ? BindKeyCondition(key_condition->terms, schema)
-            : BindKeyConditions(*request.key_conditions, schema);
-    DYNAMITE_RETURN_IF_ERROR(bound.status());
-    plan.partition_key = EncodeKeyBytes(*bound->partition_value);
-    plan.range = PlanKeyRange(bound->sort);
-  }
-  if (request.query_filter.has_value()) {
-    for (const auto& [attribute, unused] : *request.query_filter) {
-      if (is_key(attribute)) {
-        return ValidationError(absl::StrCat(
-            "QueryFilter can only contain non-primary key attributes: "
-            "Primary key attribute: ",
-            attribute));
-      }
-    }
-  }
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ReadSource source,
+      ResolveReadSource(std::move(table), request.index_name,
+                        request.consistent_read, request.select,
+                        request.attributes_to_get.has_value()
+                            ? &legacy_projection
+                            : expressions.projection.get()));
+  DYNAMITE_ASSIGN_OR_RETURN(QueryPlan plan,
+                            PlanKeyCondition(request, key_condition, source));
+  DYNAMITE_RETURN_IF_ERROR(CheckFilterSkipsKeys(request, expressions, source));
   const std::optional<BoundCondition>& filter =
       request.query_filter.has_value() ? legacy_filter : expressions.filter;
-  if (expressions.filter.has_value()) {
-    if (const std::string* key =
-            FindKeyAttribute(expressions.filter->tree(), is_key)) {
-      return ValidationError(absl::StrCat(
-          "Filter Expression can only contain non-primary key attributes: "
-          "Primary key attribute: ",
-          *key));
-    }
-  }
-
+  plan.filter = filter.has_value() ? &*filter : nullptr;
   plan.direction =
       request.scan_index_forward ? Direction::kForward : Direction::kBackward;
   plan.limit = request.limit.value_or(0);
-  plan.filter = filter.has_value() ? &*filter : nullptr;
-  const PageContents contents = request.select == Select::kCount
-                                    ? PageContents::kCountOnly
-                                    : PageContents::kItems;
-  std::optional<ReadPage> page;
-  if (index == nullptr) {
-    if (request.exclusive_start_key.has_value()) {
-      DYNAMITE_ASSIGN_OR_RETURN(
-          plan.exclusive_start,
-          ResolveExclusiveStart(schema, *request.exclusive_start_key,
-                                plan.partition_key.view(), plan.range));
-    }
-    page = ExecuteQuery(*table, plan, contents);
-  } else {
-    std::optional<IndexPosition> start;
-    if (request.exclusive_start_key.has_value()) {
-      DYNAMITE_ASSIGN_OR_RETURN(
-          start,
-          ResolveIndexStart(table_schema, *index, *request.exclusive_start_key,
-                            plan.partition_key.view(), plan.range));
-    }
-    page = ExecuteIndexQuery(*table, index->name, plan,
-                             start.has_value() ? &*start : nullptr, contents);
-    if (!page.has_value()) {
-      return ValidationError(absl::StrCat(
-          "The table does not have the specified index: ", index->name));
-    }
-  }
-  std::optional<ConsumedCapacity> capacity = PageCapacity(
-      request.return_consumed_capacity, request.table_name, definition.get(),
-      index, page->read_bytes, request.consistent_read);
-  QueryResponse response = MakeItemPage(*std::move(page), request.select,
-                                        !ProjectionParameter(request).empty(),
-                                        projection, table_schema, index);
+
+  DYNAMITE_ASSIGN_OR_RETURN(ReadPage page,
+                            ReadQueryPage(request, source, plan));
+  std::optional<ConsumedCapacity> capacity =
+      PageCapacity(request.return_consumed_capacity, request.table_name, source,
+                   page.read_bytes, request.consistent_read);
+  QueryResponse response = MakeItemPage(std::move(page), source);
   response.consumed_capacity = std::move(capacity);
   return response;
 }

@@ -11,6 +11,7 @@
 #include "common/status_macros.h"
 #include "query/parser.h"
 #include "query/projection.h"
+#include "store/table.h"
 
 namespace dynamite {
 
@@ -100,22 +101,52 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
   return result;
 }
 
-ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
-                      bool has_projection,
-                      const std::vector<DocumentPath>& projection,
-                      const KeySchema& schema, const IndexDefinition* index) {
+PageContents ReadSource::contents() const {
+  return select == Select::kCount ? PageContents::kCountOnly
+                                  : PageContents::kItems;
+}
+
+bool ReadSource::is_key_attribute(absl::string_view name) const {
+  return index != nullptr ? index->is_key_attribute(name)
+                          : table->schema().is_key_attribute(name);
+}
+
+absl::StatusOr<ReadSource> ResolveReadSource(
+    std::shared_ptr<Table> table, const std::optional<std::string>& index_name,
+    bool consistent_read, const std::optional<Select>& select,
+    const std::vector<DocumentPath>* projection) {
+  ReadSource source{
+      .table = std::move(table), .select = select, .projection = projection};
+  if (!index_name.has_value()) return source;
+  source.definition = source.table->definition();
+  DYNAMITE_ASSIGN_OR_RETURN(
+      source.index,
+      ResolveIndex(*source.definition, *index_name, consistent_read));
+  static const std::vector<DocumentPath>* const kNone =
+      new std::vector<DocumentPath>();
+  DYNAMITE_RETURN_IF_ERROR(
+      CheckIndexProjection(*source.index, source.table->schema(), select,
+                           projection != nullptr ? *projection : *kNone));
+  return source;
+}
+
+ItemPage MakeItemPage(ReadPage page, const ReadSource& source) {
+  const KeySchema& schema = source.table->schema();
+  const IndexDefinition* index = source.index;
+  const bool has_projection = source.projection != nullptr;
   ItemPage response;
-  response.has_items = select != Select::kCount;
+  response.has_items = source.select != Select::kCount;
   response.scanned_count = page.scanned_count;
   response.count = page.count;
   response.items = std::move(page.items);
+  // Outside the table's lock: the snapshots are immutable.
   if (has_projection) {
-    // Outside the table's lock: the snapshots are immutable.
     for (ItemPtr& item : response.items) {
-      item = MakeUnpackedItemPtr(ProjectItem(*item.packed(), projection));
+      item =
+          MakeUnpackedItemPtr(ProjectItem(*item.packed(), *source.projection));
     }
   } else if (index != nullptr &&
-             NeedsIndexProjection(*index, select, has_projection)) {
+             NeedsIndexProjection(*index, source.select, has_projection)) {
     for (ItemPtr& item : response.items) {
       item =
           MakeUnpackedItemPtr(ProjectToIndex(*index, schema, *item.packed()));
@@ -132,16 +163,15 @@ ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
 
 std::optional<ConsumedCapacity> PageCapacity(ReturnConsumedCapacity asked,
                                              const std::string& table_name,
-                                             const TableDefinition* definition,
-                                             const IndexDefinition* index,
+                                             const ReadSource& source,
                                              int64_t read_bytes,
                                              bool consistent_read) {
   CapacityMeter meter(asked);
   if (!meter.enabled()) return std::nullopt;
   const double units = ReadUnits(
       read_bytes, consistent_read ? ReadMode::kStrong : ReadMode::kEventual);
-  if (index != nullptr) {
-    meter.AddIndexRead(*definition, index->name, units);
+  if (source.index != nullptr) {
+    meter.AddIndexRead(*source.definition, source.index->name, units);
   } else {
     meter.AddTableRead(table_name, units);
   }

@@ -31,6 +31,8 @@
 
 namespace dynamite {
 
+class Table;  // store/table.h
+
 // The Select / projection conflicts (reference §5.4), each message behind
 // `prefix` (Query's carry "1 validation error detected: ", Scan's none).
 // `projection_parameter` names the request's projection,
@@ -72,29 +74,47 @@ absl::StatusOr<ReadExpressions> ParseReadExpressions(
     const std::optional<std::string>& projection_expression,
     Placeholders& placeholders, ExpressionCache& cache);
 
-// The response for `page`: its items projected to `projection` when the
-// request has one (`has_projection`: a ProjectionExpression or
-// AttributesToGet), none at all under Select COUNT, and LastEvaluatedKey as
-// the key of the page's last evaluated item. A page read from `index`
-// (nullptr: from the table) answers with the index's projected attributes
-// when asked for them (api/index_read.h), and its LastEvaluatedKey carries
-// the index's keys too.
-ItemPage MakeItemPage(ReadPage page, const std::optional<Select>& select,
-                      bool has_projection,
-                      const std::vector<DocumentPath>& projection,
-                      const KeySchema& schema,
-                      const IndexDefinition* index = nullptr);
+// What a Query or Scan reads: the table, or one of its indexes (found in
+// one definition snapshot, which the page is charged against), and how its
+// page's items are shaped: to the request's projection (ProjectionExpression
+// or AttributesToGet), else to the index's projected attributes when asked
+// for them (api/index_read.h), and to nothing under Select COUNT.
+struct ReadSource {
+  std::shared_ptr<Table> table;
+  std::shared_ptr<const TableDefinition> definition;  // index reads only
+  const IndexDefinition* index = nullptr;             // nullptr: the table
+  std::optional<Select> select;
+  // The request's projection; nullptr when it has none.
+  const std::vector<DocumentPath>* projection = nullptr;
+
+  // Whether the page carries items at all (not under Select COUNT).
+  PageContents contents() const;
+  // An attribute of the read's key: the index's (the table's included), or
+  // the table's.
+  bool is_key_attribute(absl::string_view name) const;
+};
+
+// The source of a read of `table` naming `index_name` (none: the table),
+// after checking what the request asks of the index (ResolveIndex(),
+// CheckIndexProjection()). `projection` must outlive the source.
+absl::StatusOr<ReadSource> ResolveReadSource(
+    std::shared_ptr<Table> table, const std::optional<std::string>& index_name,
+    bool consistent_read, const std::optional<Select>& select,
+    const std::vector<DocumentPath>* projection);
+
+// The response for `page` read from `source`: its items shaped as the
+// source says, and LastEvaluatedKey as the key of the page's last
+// evaluated item (with the index's keys for an index read).
+ItemPage MakeItemPage(ReadPage page, const ReadSource& source);
 
 // The ConsumedCapacity of a Query or Scan page that read `read_bytes`
 // (ReadPage::read_bytes): rounded once to 4 KB blocks, at least one,
 // strongly consistent when `consistent_read`. Charged to the table
-// `table_name`, or, for a page read from `index` (an index of
-// `definition`, non-null with it), to the index alone. std::nullopt under
-// kNone.
+// `table_name`, or, for an index read, to the index alone. std::nullopt
+// under kNone.
 std::optional<ConsumedCapacity> PageCapacity(ReturnConsumedCapacity asked,
                                              const std::string& table_name,
-                                             const TableDefinition* definition,
-                                             const IndexDefinition* index,
+                                             const ReadSource& source,
                                              int64_t read_bytes,
                                              bool consistent_read);
 

@@ -114,21 +114,15 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Find(request.table_name, kTableNotFound));
-  const KeySchema& schema = table->schema();
-  const bool legacy_projected = request.attributes_to_get.has_value();
-  const std::vector<DocumentPath>& projection =
-      legacy_projected ? legacy_projection : expressions.projection_paths();
-  // An index read takes one definition snapshot.
-  std::shared_ptr<const TableDefinition> definition;
-  const IndexDefinition* index = nullptr;
-  if (request.index_name.has_value()) {
-    definition = table->definition();
-    DYNAMITE_ASSIGN_OR_RETURN(index,
-                              ResolveIndex(*definition, *request.index_name,
-                                           request.consistent_read));
-    DYNAMITE_RETURN_IF_ERROR(
-        CheckIndexProjection(*index, schema, request.select, projection));
-  }
+  DYNAMITE_ASSIGN_OR_RETURN(
+      ReadSource source,
+      ResolveReadSource(std::move(table), request.index_name,
+                        request.consistent_read, request.select,
+                        request.attributes_to_get.has_value()
+                            ? &legacy_projection
+                            : expressions.projection.get()));
+  const KeySchema& schema = source.table->schema();
+  const IndexDefinition* index = source.index;
 
   ScanPlan plan;
   plan.limit = request.limit.value_or(0);
@@ -160,28 +154,22 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
     }
   }
 
-  const PageContents contents = request.select == Select::kCount
-                                    ? PageContents::kCountOnly
-                                    : PageContents::kItems;
   std::optional<ReadPage> page;
   if (index == nullptr) {
-    page = ExecuteScan(*table, plan, contents);
+    page = ExecuteScan(*source.table, plan, source.contents());
   } else {
-    page = ExecuteIndexScan(*table, index->name, plan,
+    page = ExecuteIndexScan(*source.table, index->name, plan,
                             index_start.has_value() ? &*index_start : nullptr,
-                            contents);
+                            source.contents());
     if (!page.has_value()) {
       return ValidationError(absl::StrCat(
           "The table does not have the specified index: ", index->name));
     }
   }
-  std::optional<ConsumedCapacity> capacity = PageCapacity(
-      request.return_consumed_capacity, request.table_name, definition.get(),
-      index, page->read_bytes, request.consistent_read);
-  ScanResponse response = MakeItemPage(
-      *std::move(page), request.select,
-      legacy_projected || request.projection_expression.has_value(), projection,
-      schema, index);
+  std::optional<ConsumedCapacity> capacity =
+      PageCapacity(request.return_consumed_capacity, request.table_name, source,
+                   page->read_bytes, request.consistent_read);
+  ScanResponse response = MakeItemPage(*std::move(page), source);
   response.consumed_capacity = std::move(capacity);
   return response;
 }
