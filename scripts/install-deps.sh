@@ -41,6 +41,7 @@ packages=(
   awscli               # tests/clients: the AWS CLI against `dynamite serve`
   nodejs               # tests/clients: AWS SDK for JavaScript v3 (npm comes
                        # with the machine's nodejs; Debian's npm conflicts with it)
+  chromium             # tests/clients/console: the console in a real browser
 )
 
 # bench/run.sh's extras: matplotlib draws docs/scaling.svg; DynamoDB Local

@@ -5,8 +5,9 @@
 #   1. clang-format --dry-run --Werror over every tracked .h/.cc (seconds,
 #      so it goes first)
 #   2. build/       RelWithDebInfo, -Werror, gcc: every test
-#   3. clients:     boto3, the AWS CLI, the AWS SDK for JavaScript v3 and
-#                   dynamodb-admin against build/dynamite serve
+#   3. clients:     boto3, the AWS CLI, the AWS SDK for JavaScript v3,
+#                   dynamodb-admin and the console (headless Chromium)
+#                   against build/dynamite serve
 #                   (tests/clients/run.sh; the npm ones installed by
 #                   tests/clients/install-js.sh), each
 #                   test case counted
@@ -106,7 +107,7 @@ step "build/: RelWithDebInfo, -Werror"
 build build -DCMAKE_BUILD_TYPE=RelWithDebInfo -DDYNAMITE_WERROR=ON
 run_ctest build
 
-step "clients: boto3, AWS CLI, AWS SDK for JS v3, dynamodb-admin against build/dynamite serve"
+step "clients: boto3, AWS CLI, AWS SDK for JS v3, dynamodb-admin, the console in Chromium against build/dynamite serve"
 tests/clients/install-js.sh
 tests/clients/run.sh build/dynamite 2>&1 | tee "${logs}/clients.log"
 # "clients: 48 passed, 0 failed"

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 #include <random>
 #include <string>
 #include <vector>
@@ -16,6 +17,7 @@
 #include "absl/time/time.h"
 
 #include "common/errors.h"
+#include "server/http_routes.h"
 #include "server/sigv4.h"
 #include "wire/dispatch.h"
 #include "wire/wire_response.h"
@@ -307,6 +309,12 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
                                const ExchangeOptions& options) {
   if (request.body.size() > kMaxRequestBodyBytes) {
     return RequestTooLargeResponse();
+  }
+  if (options.routes != nullptr) {
+    if (std::optional<HttpResponse> answer =
+            options.routes->Handle(db, request)) {
+      return *std::move(answer);
+    }
   }
   if (request.method == "GET" && request.target == "/") {
     return Respond(

@@ -5,7 +5,8 @@
 // tested without a network.
 //
 // In DynamoDB's order (dynalite index.js, recorded against DynamoDB):
-//   1. a body over 16 MB -> 413, empty body;
+//   1. a body over 16 MB -> 413, empty body; then, when ExchangeOptions
+//      has routes (the console's), a request they claim is theirs;
 //   2. GET / -> 200, the health line "healthy: dynamodb.<region>.amazonaws.com
 //   ";
 //   3. any other method, or a non-empty body whose Content-Type is neither
@@ -80,6 +81,8 @@
 
 namespace dynamite {
 
+class HttpRoutes;  // server/http_routes.h
+
 // DynamoDB refuses request bodies over 16 MB.
 inline constexpr size_t kMaxRequestBodyBytes = size_t{16} << 20;
 
@@ -114,6 +117,9 @@ struct ExchangeOptions {
   const Credentials* credentials = nullptr;
   // The clock a signature's date is checked against. Never null.
   const Clock* clock = Clock::Real();
+  // Routes offered every request first (server/http_routes.h), or nullptr.
+  // Not owned; must outlive the calls using it.
+  const HttpRoutes* routes = nullptr;
 };
 
 // Answers one request. Never fails: every problem is a response.

@@ -2,7 +2,7 @@
 //
 //   dynamite exec [--fixed-clock[=SECONDS]] [FILE]
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
-//                  [--auth FILE]
+//                  [--auth FILE] [--console on|off]
 //                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
@@ -30,6 +30,7 @@
 
 #include "api/database.h"
 #include "api/options.h"
+#include "console/console_routes.h"
 #include "keydesign/expr_command.h"
 #include "keydesign/lint_command.h"
 #include "server/credentials.h"
@@ -56,10 +57,13 @@ Commands:
       --fixed-clock=SECONDS    Pin the clock to SECONDS since the epoch.
 
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
+        [--console on|off]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
-      one line on standard output once it accepts connections:
+      one line on standard output once it accepts connections, and a
+      second when the console is on:
         dynamite serve: listening on http://127.0.0.1:8000 (in-memory)
+        dynamite serve: console at http://127.0.0.1:8000/console
 
       --host HOST      Address to listen on. Default: 127.0.0.1.
       --port N         TCP port; 0 picks a free one. Default: 8000.
@@ -70,6 +74,9 @@ Commands:
       --auth FILE      Verify SigV4 signatures against the access key ids
                        and secrets in FILE (one "KEYID SECRET" per line).
                        Default: any well-formed credentials are accepted.
+      --console on|off Serve the console (tables, items, queries, key
+                       design) at /console. Default: on for a loopback
+                       --host without --auth, else off; not with --auth.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
@@ -199,6 +206,8 @@ struct ServeFlags {
   std::string region = "ddblocal";
   // --auth FILE: access key ids and secrets whose signatures are verified.
   std::optional<std::string> auth_file;
+  // --console on|off; unset: on for a loopback bind without --auth.
+  std::optional<bool> console;
   // DynamoDB Local flags accepted without effect, each with the reason.
   std::vector<std::string> no_effect;
 };
@@ -236,7 +245,7 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     // Flags with a value.
     if (arg == "--host" || arg == "--port" || arg == "-port" ||
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
-        arg == "-cors" || arg == "-dbPath") {
+        arg == "--console" || arg == "-cors" || arg == "-dbPath") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -262,6 +271,11 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       flags->region = value;
     } else if (arg == "--auth") {
       flags->auth_file = value;
+    } else if (arg == "--console") {
+      if (value != "on" && value != "off") {
+        return UsageError("--console needs on or off");
+      }
+      flags->console = value == "on";
     } else if (arg == "-dbPath") {
       std::cerr << "dynamite serve: -dbPath " << value
                 << ": durability is not built yet (data lives in memory "
@@ -284,7 +298,18 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       return UsageError(absl::StrCat("serve: unknown option ", arg));
     }
   }
+  if (flags->console == true && flags->auth_file.has_value()) {
+    // The page sends a fixed Authorization header, which --auth refuses.
+    return UsageError(
+        "--console on and --auth together: the console cannot sign its "
+        "requests yet, so it serves only servers without --auth");
+  }
   return std::nullopt;
+}
+
+// The console is on by default only where no one else can reach it.
+bool IsLoopback(absl::string_view host) {
+  return host == "localhost" || host == "::1" || absl::StartsWith(host, "127.");
 }
 
 int Serve(int argc, char** argv) {
@@ -313,6 +338,10 @@ int Serve(int argc, char** argv) {
   }
   dynamite::Database db(dynamite::DatabaseOptions{.region = flags.region});
   flags.server.exchange.region = flags.region;
+  const dynamite::ConsoleRoutes console;
+  const bool console_on = flags.console.value_or(
+      IsLoopback(flags.server.host) && !flags.auth_file.has_value());
+  if (console_on) flags.server.exchange.routes = &console;
   flags.server.stop_signals = {SIGINT, SIGTERM};
   absl::StatusOr<std::unique_ptr<dynamite::HttpServer>> server =
       dynamite::HttpServer::Create(db, flags.server);
@@ -322,9 +351,15 @@ int Serve(int argc, char** argv) {
   }
   const std::string& host = flags.server.host;
   const bool ipv6 = host.find(':') != std::string::npos;
-  std::cout << "dynamite serve: listening on http://"
-            << (ipv6 ? absl::StrCat("[", host, "]") : host) << ":"
-            << (*server)->port() << " (in-memory)" << std::endl;
+  const std::string origin =
+      absl::StrCat("http://", ipv6 ? absl::StrCat("[", host, "]") : host, ":",
+                   (*server)->port());
+  std::cout << "dynamite serve: listening on " << origin << " (in-memory)"
+            << std::endl;
+  if (console_on) {
+    std::cout << "dynamite serve: console at " << origin << "/console"
+              << std::endl;
+  }
   (*server)->Run();
   return 0;
 }

@@ -6,6 +6,8 @@
 #   tests/clients/js/      the AWS SDK for JavaScript v3
 #                          (@aws-sdk/client-dynamodb, @aws-sdk/lib-dynamodb)
 #   tests/clients/admin/   dynamodb-admin, the web GUI for local DynamoDB
+#   tests/clients/console/ playwright-core, which drives Debian's chromium
+#                          through the console (tests/clients/run.sh)
 #
 # Idempotent and fast: a folder whose node_modules already matches its lock
 # file (a copy of the lock file is kept in node_modules after each install)
@@ -46,3 +48,4 @@ install() {
 
 install js @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb
 install admin dynamodb-admin @aws-sdk/client-dynamodb
+install console playwright-core

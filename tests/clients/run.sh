@@ -6,7 +6,9 @@
 #   tests/clients/test_awscli.sh    the AWS CLI (Debian awscli)
 #   tests/clients/js/               AWS SDK for JavaScript v3, under `node --test`
 #   tests/clients/admin/            dynamodb-admin, the web GUI, under `node --test`
-#                                   (tests/clients/install-js.sh installs both)
+#   tests/clients/console/          the console at /console, in headless Chromium
+#                                   (tests/clients/install-js.sh installs the
+#                                   npm packages; Debian's chromium the browser)
 #
 # Usage: tests/clients/run.sh DYNAMITE_BINARY      e.g. build/dynamite
 #
@@ -224,6 +226,30 @@ else
   echo "node $("${node}" --version)," \
     "dynamodb-admin $("${node}" -p "require('${here}/admin/node_modules/dynamodb-admin/package.json').version")"
   run_node_suite admin dynamodb-admin.test.mjs "dynamodb-admin suite"
+fi
+
+# --- the console, in headless Chromium -------------------------------------
+echo
+echo "--- the console (node --test tests/clients/console/, headless Chromium)"
+suite_start=${SECONDS}
+chromium="${DYNAMITE_CHROMIUM:-/usr/bin/chromium}"
+if ! "${node}" --version >/dev/null 2>&1; then
+  fail 1 "console suite: node does not run; install the Debian package" \
+    "nodejs (scripts/install-deps.sh)"
+elif [[ ! -x "${chromium}" ]]; then
+  fail 1 "console suite: ${chromium} not found; install the Debian package" \
+    "chromium (scripts/install-deps.sh)"
+elif [[ ! -f "${here}/console/node_modules/playwright-core/package.json" ]]; then
+  fail 1 "console suite: playwright-core is not installed in" \
+    "tests/clients/console/node_modules; run tests/clients/install-js.sh"
+else
+  # Screenshots of each step, kept beside the binary for people to look at.
+  export DYNAMITE_TEST_OUTPUT="$(dirname "${binary}")/test-output/console"
+  export DYNAMITE_CHROMIUM="${chromium}"
+  echo "$("${chromium}" --version 2>/dev/null)," \
+    "playwright-core $("${node}" -p "require('${here}/console/node_modules/playwright-core/package.json').version");" \
+    "screenshots in ${DYNAMITE_TEST_OUTPUT}"
+  run_node_suite console console.test.mjs "console suite"
 fi
 
 # --- stop the server ------------------------------------------------------

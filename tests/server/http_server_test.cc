@@ -18,6 +18,7 @@
 #include <regex>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "absl/strings/str_cat.h"
@@ -357,6 +358,68 @@ TEST(DynamiteServeTest, RejectsUnknownFlagWithExit2) {
   ASSERT_GT(child.pid, 0);
   EXPECT_EQ(WaitExit(child.pid), 2);
   close(child.stdout_fd);
+}
+
+// GET /console from the server on `port`: its status, or 0 without an
+// answer.
+int ConsoleStatus(uint16_t port) {
+  TestHttpClient client(port);
+  TestRequest get(http::verb::get, "/console", 11);
+  get.set(http::field::host, "127.0.0.1");
+  std::optional<TestResponse> response = client.RoundTrip(get);
+  return response.has_value() ? response->result_int() : 0;
+}
+
+// Starts `dynamite serve --port 0` with `flags`; returns its console line
+// (the second line of stdout, "" when there is none) and the status of
+// GET /console.
+std::pair<std::string, int> ServeConsole(std::vector<std::string> flags) {
+  std::vector<std::string> args = {"serve", "--port", "0"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  Child child = Spawn(std::move(args));
+  const std::string ready = ReadLine(child.stdout_fd);
+  std::smatch match;
+  int status = 0;
+  std::string line;
+  if (std::regex_search(ready, match, std::regex(R"(:(\d+) \(in-memory\))"))) {
+    const uint16_t port = static_cast<uint16_t>(std::stoi(match[1].str()));
+    status = ConsoleStatus(port);
+    kill(child.pid, SIGTERM);
+    // The console line comes right after the ready line, if at all.
+    line = ReadLine(child.stdout_fd);
+  } else {
+    kill(child.pid, SIGTERM);
+  }
+  EXPECT_EQ(WaitExit(child.pid), 0) << ready;
+  close(child.stdout_fd);
+  return {line, status};
+}
+
+TEST(DynamiteServeTest, ServesTheConsoleOnLoopbackByDefault) {
+  auto [line, status] = ServeConsole({});
+  EXPECT_THAT(
+      line,
+      ::testing::MatchesRegex(
+          R"(dynamite serve: console at http://127\.0\.0\.1:[0-9]+/console)"));
+  EXPECT_EQ(status, 200);
+}
+
+TEST(DynamiteServeTest, ConsoleOffServesNone) {
+  auto [line, status] = ServeConsole({"--console", "off"});
+  EXPECT_EQ(line, "");
+  EXPECT_EQ(status, 404);  // <UnknownOperationException/>, as any GET
+}
+
+TEST(DynamiteServeTest, ConsoleWithAuthOrABadValueIsAUsageError) {
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"serve", "--console", "on", "--auth",
+                                 "/dev/null"},
+        std::vector<std::string>{"serve", "--console", "maybe"}}) {
+    Child child = Spawn(std::move(args));
+    ASSERT_GT(child.pid, 0);
+    EXPECT_EQ(WaitExit(child.pid), 2);
+    close(child.stdout_fd);
+  }
 }
 
 TEST(DynamiteServeTest, RefusesDbPath) {

@@ -1,0 +1,494 @@
+// The Dynamite console. It talks to the server only through DynamoDB's own
+// API (POST / with X-Amz-Target, as any SDK does) and the read-only helper
+// endpoints under /console/api (console/console_api.h). No framework, no
+// build step: the server embeds this file as it is.
+"use strict";
+
+const PAGE_SIZE = 25;
+
+// --- talking to the server -------------------------------------------------
+
+class ApiError extends Error {
+  constructor(type, message) {
+    super(message ? `${type}: ${message}` : type);
+    this.type = type;
+  }
+}
+
+async function readAnswer(response) {
+  const text = await response.text();
+  let json = {};
+  try {
+    json = text ? JSON.parse(text) : {};
+  } catch {
+    throw new ApiError(`HTTP ${response.status}`, text);
+  }
+  if (!response.ok) {
+    const type = (json.__type || `HTTP ${response.status}`).split("#").pop();
+    throw new ApiError(type, json.message || json.Message || "");
+  }
+  return json;
+}
+
+// A DynamoDB operation. The server does not verify signatures when the
+// console is on, so the Authorization header only has to be well formed.
+async function ddb(operation, request) {
+  const now = new Date().toISOString().replace(/[-:]|\.\d{3}/g, "");
+  const response = await fetch("/", {
+    method: "POST",
+    headers: {
+      "Content-Type": "application/x-amz-json-1.0",
+      "X-Amz-Target": `DynamoDB_20120810.${operation}`,
+      "X-Amz-Date": now,
+      Authorization:
+        `AWS4-HMAC-SHA256 Credential=console/${now.slice(0, 8)}/ddblocal/` +
+        `dynamodb/aws4_request, SignedHeaders=host;x-amz-date, ` +
+        `Signature=${"0".repeat(64)}`,
+    },
+    body: JSON.stringify(request),
+  });
+  return readAnswer(response);
+}
+
+async function helper(endpoint, request) {
+  const response = await fetch(`/console/api/${endpoint}`, {
+    method: "POST",
+    headers: { "Content-Type": "application/json" },
+    body: JSON.stringify(request),
+  });
+  return readAnswer(response);
+}
+
+// --- small helpers ----------------------------------------------------------
+
+const $ = (selector, root = document) => root.querySelector(selector);
+const $$ = (selector, root = document) => [...root.querySelectorAll(selector)];
+
+function element(tag, attributes = {}, ...children) {
+  const node = document.createElement(tag);
+  for (const [name, value] of Object.entries(attributes)) {
+    if (name === "onclick") node.addEventListener("click", value);
+    else if (name === "className") node.className = value;
+    else node.setAttribute(name, value);
+  }
+  for (const child of children) {
+    node.append(child instanceof Node ? child : String(child));
+  }
+  return node;
+}
+
+function notify(message, isError = false) {
+  const notice = $("#notice");
+  notice.textContent = message;
+  notice.className = isError ? "error" : "";
+  notice.hidden = !message;
+}
+
+// Runs an action, showing its error (the server's message, as DynamoDB
+// words it) instead of throwing.
+async function attempt(action) {
+  try {
+    return await action();
+  } catch (error) {
+    notify(error.message, true);
+    return undefined;
+  }
+}
+
+function bytes(n) {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 * 1024) return `${(n / 1024).toFixed(1)} KB`;
+  return `${(n / 1024 / 1024).toFixed(1)} MB`;
+}
+
+// One AttributeValue as a cell: S and N as their text, the rest as JSON.
+function cellText(value) {
+  if (value === undefined) return "";
+  if ("S" in value) return value.S;
+  if ("N" in value) return value.N;
+  return JSON.stringify(value);
+}
+
+// The attribute names of `items`, the key attributes first.
+function columns(items, keys) {
+  const names = new Set();
+  for (const item of items) for (const name of Object.keys(item)) names.add(name);
+  for (const key of keys) names.delete(key);
+  return [...keys, ...[...names].sort()];
+}
+
+function fillGrid(table, items, keys, actions) {
+  const names = columns(items, keys);
+  const head = element("tr");
+  for (const name of names) {
+    head.append(element("th", keys.includes(name) ? { className: "key" } : {}, name));
+  }
+  if (actions) head.append(element("th"));
+  $("thead", table).replaceChildren(head);
+  const rows = items.map((item) => {
+    const row = element("tr");
+    for (const name of names) {
+      row.append(element("td", { className: "value" }, cellText(item[name])));
+    }
+    if (actions) row.append(element("td", {}, ...actions(item)));
+    return row;
+  });
+  $("tbody", table).replaceChildren(...rows);
+}
+
+// --- state ------------------------------------------------------------------
+
+const state = {
+  tables: [],        // names
+  table: null,       // the chosen table's name
+  description: null, // its DescribeTable
+  pages: [],         // ExclusiveStartKeys of the items pages seen
+};
+
+function keyNames(description) {
+  const order = { HASH: 0, RANGE: 1 };
+  return [...description.KeySchema]
+    .sort((a, b) => order[a.KeyType] - order[b.KeyType])
+    .map((k) => k.AttributeName);
+}
+
+function attributeType(description, name) {
+  const definition = description.AttributeDefinitions.find(
+    (d) => d.AttributeName === name);
+  return definition ? definition.AttributeType : "S";
+}
+
+async function loadTables() {
+  const names = [];
+  let start;
+  do {
+    const page = await ddb("ListTables",
+      start ? { ExclusiveStartTableName: start } : {});
+    names.push(...page.TableNames);
+    start = page.LastEvaluatedTableName;
+  } while (start);
+  state.tables = names;
+  const picker = $("#table-picker");
+  picker.replaceChildren(...names.map((n) => element("option", { value: n }, n)));
+  if (!names.includes(state.table)) state.table = names[0] || null;
+  picker.value = state.table || "";
+}
+
+async function describe(name) {
+  return (await ddb("DescribeTable", { TableName: name })).Table;
+}
+
+// --- Tables -------------------------------------------------------------------
+
+function keySchemaText(keySchema, description) {
+  return keySchema
+    .map((k) => `${k.AttributeName} (${k.KeyType}, ${attributeType(description, k.AttributeName)})`)
+    .join(", ");
+}
+
+function indexesText(description) {
+  const indexes = [
+    ...(description.LocalSecondaryIndexes || []).map((i) => ["LSI", i]),
+    ...(description.GlobalSecondaryIndexes || []).map((i) => ["GSI", i]),
+  ];
+  return indexes
+    .map(([kind, i]) => `${kind} ${i.IndexName}: ${i.KeySchema.map((k) => k.AttributeName).join(", ")}`)
+    .join("; ");
+}
+
+async function showTables() {
+  await loadTables();
+  const descriptions = await Promise.all(state.tables.map(describe));
+  const rows = descriptions.map((d) => element("tr", { "data-table": d.TableName },
+    element("td", {}, d.TableName),
+    element("td", {}, d.ItemCount),
+    element("td", {}, bytes(d.TableSizeBytes)),
+    element("td", {}, keySchemaText(d.KeySchema, d)),
+    element("td", {}, indexesText(d)),
+    element("td", {},
+      element("button", { onclick: () => go("items", d.TableName) }, "Items"),
+      element("button", { onclick: () => go("query", d.TableName) }, "Query"),
+      element("button", { onclick: () => go("design", d.TableName) }, "Key design"),
+      element("button", {
+        className: "danger",
+        onclick: () => attempt(async () => {
+          if (!confirm(`Delete table ${d.TableName} and all its items?`)) return;
+          await ddb("DeleteTable", { TableName: d.TableName });
+          notify(`Deleted table ${d.TableName}`);
+          await showTables();
+        }),
+      }, "Delete"))));
+  $("#view-tables tbody").replaceChildren(...rows);
+  $("[data-testid=no-tables]").hidden = rows.length > 0;
+}
+
+async function createTable(form) {
+  const data = new FormData(form);
+  const name = data.get("name").trim();
+  const pk = data.get("pk").trim();
+  const sk = data.get("sk").trim();
+  const request = {
+    TableName: name,
+    KeySchema: [{ AttributeName: pk, KeyType: "HASH" }],
+    AttributeDefinitions: [{ AttributeName: pk, AttributeType: data.get("pkType") }],
+    BillingMode: "PAY_PER_REQUEST",
+  };
+  if (sk) {
+    request.KeySchema.push({ AttributeName: sk, KeyType: "RANGE" });
+    request.AttributeDefinitions.push({ AttributeName: sk, AttributeType: data.get("skType") });
+  }
+  await ddb("CreateTable", request);
+  form.reset();
+  notify(`Created table ${name}`);
+  state.table = name;
+  await showTables();
+}
+
+// --- Items --------------------------------------------------------------------
+
+async function showItems(startKey) {
+  if (!state.table) return;
+  state.description = await describe(state.table);
+  const keys = keyNames(state.description);
+  const request = { TableName: state.table, Limit: PAGE_SIZE };
+  if (startKey) request.ExclusiveStartKey = startKey;
+  const page = await ddb("Scan", request);
+  state.next = page.LastEvaluatedKey;
+  $("#next-page").disabled = !page.LastEvaluatedKey;
+  $("#items-summary").textContent =
+    `${page.Count} item${page.Count === 1 ? "" : "s"} on this page of ` +
+    `${state.description.ItemCount}`;
+  fillGrid($("[data-testid=items]"), page.Items, keys, (item) => [
+    element("button", { onclick: () => openEditor(item) }, "Edit"),
+    element("button", {
+      className: "danger",
+      onclick: () => attempt(async () => {
+        const key = Object.fromEntries(keys.map((k) => [k, item[k]]));
+        await ddb("DeleteItem", { TableName: state.table, Key: key });
+        notify("Deleted the item");
+        await showItems(startKey);
+      }),
+    }, "Delete"),
+  ]);
+}
+
+function openEditor(item) {
+  const keys = keyNames(state.description);
+  const template = item || Object.fromEntries(
+    keys.map((k) => [k, { [attributeType(state.description, k)]: "" }]));
+  $("#editor-text").value = JSON.stringify(template, null, 2);
+  $("#editor").hidden = false;
+  $("#editor-text").focus();
+}
+
+async function saveEditor() {
+  let item;
+  try {
+    item = JSON.parse($("#editor-text").value);
+  } catch (error) {
+    throw new ApiError("Not JSON", error.message);
+  }
+  await ddb("PutItem", { TableName: state.table, Item: item });
+  $("#editor").hidden = true;
+  notify("Saved the item");
+  await showItems(state.pages[state.pages.length - 1]);
+}
+
+// --- Query --------------------------------------------------------------------
+
+// The key attributes of the table or of one of its indexes.
+function readKeys(description, indexName) {
+  if (!indexName) return keyNames(description);
+  const index = [...(description.LocalSecondaryIndexes || []),
+                 ...(description.GlobalSecondaryIndexes || [])]
+    .find((i) => i.IndexName === indexName);
+  return keyNames(index);
+}
+
+async function showQuery() {
+  if (!state.table) return;
+  state.description = await describe(state.table);
+  const d = state.description;
+  const choices = [element("option", { value: "" }, `table ${d.TableName}`)];
+  for (const i of [...(d.LocalSecondaryIndexes || []), ...(d.GlobalSecondaryIndexes || [])]) {
+    choices.push(element("option", { value: i.IndexName }, `index ${i.IndexName}`));
+  }
+  const select = $("[data-testid=query-index]");
+  const chosen = select.value;
+  select.replaceChildren(...choices);
+  if ([...select.options].some((o) => o.value === chosen)) select.value = chosen;
+  labelQueryKeys();
+}
+
+function labelQueryKeys() {
+  const [pk, sk] = readKeys(state.description, $("[data-testid=query-index]").value);
+  const d = state.description;
+  $("#pk-label").textContent = `${pk} (${attributeType(d, pk)})`;
+  $("#sk-label").textContent = sk ? `${sk} (${attributeType(d, sk)})` : "no sort key";
+  $("[data-testid=query-op]").disabled = !sk;
+}
+
+function typed(type, text) {
+  return { [type]: text };
+}
+
+function snippets(request) {
+  const json = JSON.stringify(request, null, 2);
+  const origin = location.origin;
+  return {
+    boto3:
+      `import boto3\n\nclient = boto3.client("dynamodb", endpoint_url="${origin}")\n` +
+      `response = client.query(**${json})`,
+    cli:
+      `aws dynamodb query --endpoint-url ${origin} \\\n  --cli-input-json '` +
+      `${JSON.stringify(request).replaceAll("'", "'\\''")}'`,
+    js:
+      `import { DynamoDBClient, QueryCommand } from "@aws-sdk/client-dynamodb";\n\n` +
+      `const client = new DynamoDBClient({ endpoint: "${origin}" });\n` +
+      `const response = await client.send(new QueryCommand(${json}));`,
+  };
+}
+
+function capacityText(capacity) {
+  return capacity ? ` · ${capacity.CapacityUnits} RCU` : "";
+}
+
+async function runQuery(form) {
+  const data = new FormData(form);
+  const indexName = data.get("index");
+  const [pk, sk] = readKeys(state.description, indexName);
+  const d = state.description;
+  const request = {
+    TableName: state.table,
+    PartitionValue: typed(attributeType(d, pk), data.get("pk")),
+  };
+  if (indexName) request.IndexName = indexName;
+  const op = data.get("op");
+  if (sk && op) {
+    const values = [typed(attributeType(d, sk), data.get("v1"))];
+    if (op === "BETWEEN") values.push(typed(attributeType(d, sk), data.get("v2")));
+    request.SortKeyCondition = { Operator: op, Values: values };
+  }
+  const built = await helper("expression", request);
+  // The fragment comes with TableName first; the index and the page size
+  // follow it, as a request would carry them.
+  const query = { TableName: built.TableName };
+  if (indexName) query.IndexName = indexName;
+  Object.assign(query, built);
+  const limit = Number(data.get("limit"));
+  if (limit > 0) query.Limit = limit;
+  $("#query-request").textContent = JSON.stringify(query, null, 2);
+  const code = snippets(query);
+  for (const pre of $$("[data-snippet]")) pre.textContent = code[pre.dataset.snippet];
+  const [ascending, descending] = await Promise.all([true, false].map((forward) =>
+    ddb("Query", { ...query, ScanIndexForward: forward, ReturnConsumedCapacity: "TOTAL" })));
+  const keys = [...new Set([...readKeys(d, indexName), ...keyNames(d)])];
+  for (const [side, page] of [["ascending", ascending], ["descending", descending]]) {
+    const root = $(`[data-testid=query-${side}]`);
+    $(".summary", root).textContent =
+      `Count ${page.Count} · ScannedCount ${page.ScannedCount}` +
+      capacityText(page.ConsumedCapacity) +
+      (page.LastEvaluatedKey ? " · more pages" : "");
+    fillGrid($("table", root), page.Items, keys);
+  }
+  $("#query-output").hidden = false;
+  notify("");
+}
+
+// --- Key design -----------------------------------------------------------------
+
+async function showDesign() {
+  if (!state.table) return;
+  const [lint, partitions] = await Promise.all([
+    helper("lint", { TableName: state.table }),
+    helper("partitions", { TableName: state.table }),
+  ]);
+  const report = lint.tables[0];
+  const findings = report ? report.findings : [];
+  $("#lint-summary").textContent = findings.length
+    ? `${findings.length} finding${findings.length === 1 ? "" : "s"} from dynamite lint`
+    : "dynamite lint finds nothing to fix in this table's keys.";
+  $("#lint-findings").replaceChildren(...findings.map((f) => element("li", {},
+    element("span", { className: `severity ${f.severity}` }, f.severity), " ",
+    element("strong", {}, f.rule), f.index ? ` [${f.index}]` : "", ": ", f.message,
+    element("div", { className: "examples" }, (f.examples || []).join("  ·  ")),
+    f.fix ? element("div", {}, `Fix: ${f.fix}`) : "")));
+  $("#partitions-summary").textContent =
+    `${partitions.PartitionCount} partition key${partitions.PartitionCount === 1 ? "" : "s"}, ` +
+    `${partitions.ItemCount} items, ${bytes(partitions.SizeBytes)}`;
+  $("[data-testid=partitions] tbody").replaceChildren(...partitions.Partitions.map((p) =>
+    element("tr", {},
+      element("td", { className: "value" }, cellText(p.Key)),
+      element("td", {}, p.ItemCount),
+      element("td", {}, bytes(p.SizeBytes)),
+      element("td", {}, partitions.SizeBytes
+        ? `${((100 * p.SizeBytes) / partitions.SizeBytes).toFixed(1)}%` : ""))));
+}
+
+// --- navigation -------------------------------------------------------------------
+
+const views = {
+  tables: showTables,
+  items: () => { state.pages = [undefined]; return showItems(); },
+  query: showQuery,
+  design: showDesign,
+};
+
+function go(view, table) {
+  if (table) state.table = table;
+  location.hash = state.table && view !== "tables"
+    ? `${view}/${encodeURIComponent(state.table)}` : view;
+}
+
+async function route() {
+  const [view, table] = location.hash.slice(1).split("/");
+  const name = views[view] ? view : "tables";
+  if (table) state.table = decodeURIComponent(table);
+  if (state.tables.length === 0 || (state.table && !state.tables.includes(state.table))) {
+    await attempt(loadTables);
+  }
+  $("#table-picker").value = state.table || "";
+  for (const section of $$("main > section")) section.hidden = section.id !== `view-${name}`;
+  for (const link of $$("nav a")) link.classList.toggle("active", link.dataset.view === name);
+  for (const span of $$(".table-name")) span.textContent = state.table || "(no table)";
+  $("#editor").hidden = true;
+  await attempt(views[name]);
+}
+
+function wire() {
+  window.addEventListener("hashchange", route);
+  $("#table-picker").addEventListener("change", (event) => {
+    const [view] = location.hash.slice(1).split("/");
+    go(views[view] && view !== "tables" ? view : "items", event.target.value);
+  });
+  $("#create-table").addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(() => createTable(event.target));
+  });
+  $("#new-item").addEventListener("click", () => openEditor(null));
+  $("#editor-save").addEventListener("click", () => attempt(saveEditor));
+  $("#editor-cancel").addEventListener("click", () => { $("#editor").hidden = true; });
+  $("#first-page").addEventListener("click", () => {
+    state.pages = [undefined];
+    attempt(() => showItems());
+  });
+  $("#next-page").addEventListener("click", () => {
+    state.pages.push(state.next);
+    attempt(() => showItems(state.next));
+  });
+  $("[data-testid=query-index]").addEventListener("change", labelQueryKeys);
+  $("[data-testid=query-op]").addEventListener("change", (event) => {
+    $("[data-testid=query-v2]").hidden = event.target.value !== "BETWEEN";
+  });
+  $("#query-form").addEventListener("submit", (event) => {
+    event.preventDefault();
+    attempt(() => runQuery(event.target));
+  });
+  for (const button of $$("[data-copy]")) {
+    button.addEventListener("click", () => attempt(() => navigator.clipboard.writeText(
+      $(`[data-snippet=${button.dataset.copy}]`).textContent)));
+  }
+}
+
+wire();
+route();

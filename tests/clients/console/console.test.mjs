@@ -1,0 +1,157 @@
+// The console of `dynamite serve` (console/), driven in Debian's headless
+// Chromium by playwright-core, as a user would: load the page, create a
+// table from its form, add items in its editor (and see the server refuse a
+// bad one), run a BETWEEN query and read both orders side by side, and see
+// the linter's finding about the table's unpadded numeric sort keys. Each
+// step writes a screenshot to DYNAMITE_TEST_OUTPUT.
+//
+// tests/clients/run.sh runs this with DYNAMITE_ENDPOINT and
+// DYNAMITE_TEST_OUTPUT set; tests/clients/install-js.sh installs
+// playwright-core here; scripts/install-deps.sh installs chromium.
+import assert from 'node:assert/strict';
+import {mkdirSync} from 'node:fs';
+import {join} from 'node:path';
+import {after, before, test} from 'node:test';
+
+import {chromium} from 'playwright-core';
+
+const endpoint = process.env.DYNAMITE_ENDPOINT;
+if (!endpoint) {
+  throw new Error('DYNAMITE_ENDPOINT is not set: run tests/clients/run.sh');
+}
+const output = process.env.DYNAMITE_TEST_OUTPUT || '.';
+mkdirSync(output, {recursive: true});
+const executablePath = process.env.DYNAMITE_CHROMIUM || '/usr/bin/chromium';
+
+// `user` is a reserved word: the generated expression must escape it.
+const table = `console_scores_${Date.now().toString(36)}`;
+// Sort keys that are numbers written without padding: "10" sorts before
+// "2", which is what the linter warns about.
+const ranks = ['2', '9', '10', '11', '30'];
+
+let browser;
+let page;
+
+before(async () => {
+  browser = await chromium.launch({
+    executablePath,
+    headless: true,
+    // Root in CI: Chromium's sandbox needs an unprivileged user.
+    args: ['--no-sandbox'],
+  });
+  page = await browser.newPage({viewport: {width: 1400, height: 900}});
+  page.setDefaultTimeout(10_000);
+});
+
+after(async () => {
+  await browser?.close();
+});
+
+async function shot(name) {
+  await page.screenshot({path: join(output, `${name}.png`), fullPage: true});
+}
+
+test('the page loads with its tables view', async () => {
+  const response = await page.goto(`${endpoint}/console`);
+  assert.equal(response.status(), 200);
+  assert.equal(await page.title(), 'Dynamite console');
+  await page.getByTestId('view-tables').waitFor();
+  await shot('1-tables');
+});
+
+test('a table is created from the form', async () => {
+  const form = page.getByTestId('create-table');
+  await form.locator('[name=name]').fill(table);
+  await form.locator('[name=pk]').fill('user');
+  await form.locator('[name=sk]').fill('rank');
+  await form.getByRole('button', {name: 'Create'}).click();
+  const row = page.locator(`tr[data-table="${table}"]`);
+  await row.waitFor();
+  assert.match(await row.textContent(), /user \(HASH, S\), rank \(RANGE, S\)/);
+  assert.match(await page.getByTestId('notice').textContent(), /Created table/);
+  await shot('2-created');
+});
+
+test('items are added in the editor, and a bad one is refused', async () => {
+  await page.locator(`tr[data-table="${table}"]`)
+      .getByRole('button', {name: 'Items'}).click();
+  await page.getByTestId('view-items').waitFor();
+  for (const rank of ranks) {
+    await page.getByTestId('new-item').click();
+    await page.getByTestId('editor-text').fill(JSON.stringify({
+      user: {S: 'ana'},
+      rank: {S: rank},
+      points: {N: String(Number(rank) * 100)},
+    }));
+    await page.getByTestId('editor-save').click();
+    await page.getByTestId('editor').waitFor({state: 'hidden'});
+  }
+  await page.getByTestId('new-item').click();
+  await page.getByTestId('editor-text').fill('{"rank": {"S": "1"}}');
+  await page.getByTestId('editor-save').click();
+  const notice = page.getByTestId('notice');
+  await page.waitForFunction(
+      () => document.querySelector('#notice').className === 'error');
+  assert.match(await notice.textContent(),
+      /^ValidationException: One or more parameter values were invalid: Missing the key user in the item$/);
+  assert.equal(await page.getByTestId('editor').isVisible(), true);
+  await shot('3-items');
+  const rows = page.getByTestId('items').locator('tbody tr');
+  assert.equal(await rows.count(), ranks.length);
+  // Key attributes first.
+  const headers = await page.getByTestId('items').locator('th').allTextContents();
+  assert.deepEqual(headers.slice(0, 3), ['user', 'rank', 'points']);
+});
+
+test('a BETWEEN query shows its expression and both orders', async () => {
+  await page.locator('nav a[data-view=query]').click();
+  await page.getByTestId('view-query').waitFor();
+  await page.getByTestId('query-pk').fill('ana');
+  await page.getByTestId('query-op').selectOption('BETWEEN');
+  await page.getByTestId('query-v1').fill('10');
+  await page.getByTestId('query-v2').fill('2');
+  await page.getByTestId('query-run').click();
+  const request = page.getByTestId('query-request');
+  await request.waitFor();
+  const sent = JSON.parse(await request.textContent());
+  assert.equal(sent.TableName, table);
+  assert.equal(sent.KeyConditionExpression,
+      '#n0 = :v0 AND #n1 BETWEEN :v1 AND :v2');
+  assert.deepEqual(sent.ExpressionAttributeNames, {'#n0': 'user', '#n1': 'rank'});
+  assert.deepEqual(sent.ExpressionAttributeValues,
+      {':v0': {S: 'ana'}, ':v1': {S: '10'}, ':v2': {S: '2'}});
+  const ascending = page.getByTestId('query-ascending');
+  const descending = page.getByTestId('query-descending');
+  // Byte order: "10" < "11" < "2".
+  const ranksOf = async (side) =>
+    side.locator('tbody tr td:nth-child(2)').allTextContents();
+  assert.deepEqual(await ranksOf(ascending), ['10', '11', '2']);
+  assert.deepEqual(await ranksOf(descending), ['2', '11', '10']);
+  assert.match(await ascending.locator('.summary').textContent(),
+      /^Count 3 · ScannedCount 3 · 0\.5 RCU$/);
+  assert.match(await page.locator('[data-snippet=cli]').textContent(),
+      /^aws dynamodb query --endpoint-url http:\/\/127\.0\.0\.1:\d+/);
+  await shot('4-query');
+});
+
+test('the key-design view shows the linter\'s finding', async () => {
+  await page.locator('nav a[data-view=design]').click();
+  await page.getByTestId('view-design').waitFor();
+  const findings = page.getByTestId('lint-findings').locator('li');
+  await findings.first().waitFor();
+  const text = (await findings.allTextContents()).join('\n');
+  assert.match(text, /numeric-sort-order: rank \(whole key\) holds numbers/);
+  assert.match(await page.getByTestId('partitions-summary').textContent(),
+      /^1 partition key, 5 items, /);
+  await shot('5-key-design');
+});
+
+test('the table is deleted from the list', async () => {
+  page.once('dialog', (dialog) => dialog.accept());
+  await page.locator('nav a[data-view=tables]').click();
+  await page.locator(`tr[data-table="${table}"]`)
+      .getByRole('button', {name: 'Delete'}).click();
+  await page.locator(`tr[data-table="${table}"]`).waitFor({state: 'detached'});
+  assert.match(await page.getByTestId('notice').textContent(),
+      new RegExp(`Deleted table ${table}`));
+});

@@ -1,0 +1,197 @@
+// console/: the routes `dynamite serve` offers before DynamoDB's API (the
+// page, its assets, the helper endpoints), through HandleHttpRequest as the
+// server calls it, and the helper endpoints' answers and errors. The page
+// itself is driven in a browser by tests/clients/console/.
+
+#include "console/console_routes.h"
+
+#include <string>
+#include <utility>
+
+#include "gmock/gmock.h"
+#include "gtest/gtest.h"
+
+#include "api/database.h"
+#include "server/http_exchange.h"
+#include "tests/support/database_fixtures.h"
+#include "tests/support/status_matchers.h"
+
+namespace dynamite {
+namespace {
+
+using ::dynamite::testing::IsOk;
+using ::dynamite::testing::N;
+using ::dynamite::testing::S;
+using ::dynamite::testing::TableRequest;
+using ::testing::HasSubstr;
+using ::testing::Pointee;
+using ::testing::StartsWith;
+
+class ConsoleRoutesTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    CreateTableRequest scores =
+        TableRequest("Scores", KeyType::kS, KeyType::kS);
+    scores.key_schema[0].attribute_name = "user";  // reserved
+    scores.attribute_definitions[0].attribute_name = "user";
+    scores.attribute_definitions.push_back({"points", KeyType::kN});
+    scores.global_secondary_indexes = std::vector<GlobalSecondaryIndex>{
+        {.index_name = "by_points",
+         .key_schema = {{"points", KeySchemaRole::kHash}},
+         .projection = {.projection_type = ProjectionType::kKeysOnly}}};
+    ASSERT_THAT(db_.CreateTable(scores).status(), IsOk());
+    // Two partitions; "ana" has more items and bytes. Unpadded numbers as
+    // sort keys, for the linter.
+    for (const char* rank : {"2", "9", "10", "11"}) {
+      ASSERT_THAT(db_.PutItem({.table_name = "Scores",
+                               .item = Item{{"user", S("ana")},
+                                            {"sk", S(rank)},
+                                            {"points", N("5")}}})
+                      .status(),
+                  IsOk());
+    }
+    ASSERT_THAT(db_.PutItem({.table_name = "Scores",
+                             .item = Item{{"user", S("bea")}, {"sk", S("1")}}})
+                    .status(),
+                IsOk());
+  }
+
+  HttpResponse Send(std::string method, std::string target,
+                    std::string body = "") {
+    HttpRequest request;
+    request.method = std::move(method);
+    request.target = std::move(target);
+    request.body = std::move(body);
+    return HandleHttpRequest(db_, request, options_);
+  }
+
+  Database db_;
+  ConsoleRoutes routes_;
+  ExchangeOptions options_{.routes = &routes_};
+};
+
+TEST_F(ConsoleRoutesTest, ServesThePageAndItsAssets) {
+  for (const char* target :
+       {"/console", "/console/", "/console/index.html", "/console?x=1"}) {
+    SCOPED_TRACE(target);
+    HttpResponse page = Send("GET", target);
+    EXPECT_EQ(page.status, 200);
+    EXPECT_THAT(page.Header("Content-Type"),
+                Pointee(std::string("text/html; charset=utf-8")));
+    EXPECT_THAT(page.body, HasSubstr("<title>Dynamite console</title>"));
+  }
+  HttpResponse script = Send("GET", "/console/console.js");
+  EXPECT_EQ(script.status, 200);
+  EXPECT_THAT(script.Header("Content-Type"),
+              Pointee(std::string("text/javascript; charset=utf-8")));
+  EXPECT_THAT(script.body, HasSubstr("DynamoDB_20120810."));
+  EXPECT_EQ(Send("GET", "/console/console.css").status, 200);
+  EXPECT_EQ(Send("GET", "/console/missing.js").status, 404);
+}
+
+TEST_F(ConsoleRoutesTest, LeavesEverythingElseToDynamoDbsRules) {
+  EXPECT_EQ(Send("GET", "/").body, "healthy: dynamodb.ddblocal.amazonaws.com ");
+  // Not the console's: a path that only starts with its name, another GET.
+  for (const char* target : {"/consoles", "/other"}) {
+    HttpResponse answer = Send("GET", target);
+    EXPECT_EQ(answer.status, 404);
+    EXPECT_EQ(answer.body, "<UnknownOperationException/>\n");
+  }
+  // Without the routes, /console is just another GET.
+  options_.routes = nullptr;
+  EXPECT_EQ(Send("GET", "/console").body, "<UnknownOperationException/>\n");
+  EXPECT_EQ(Send("POST", "/console/api/lint", R"({"TableName":"Scores"})").body,
+            "<UnknownOperationException/>\n");
+}
+
+TEST_F(ConsoleRoutesTest, HelperEndpointsTakePostOnly) {
+  EXPECT_EQ(Send("GET", "/console/api/lint").status, 405);
+  HttpResponse unknown = Send("POST", "/console/api/nothing", "{}");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_THAT(unknown.body, HasSubstr("UnknownOperationException"));
+}
+
+TEST_F(ConsoleRoutesTest, ExpressionEscapesReservedNamesAndTypesValues) {
+  HttpResponse answer = Send("POST", "/console/api/expression", R"({
+      "TableName": "Scores", "PartitionValue": {"S": "ana"},
+      "SortKeyCondition": {"Operator": "BETWEEN",
+                           "Values": [{"S": "10"}, {"S": "2"}]}})");
+  EXPECT_EQ(answer.status, 200);
+  EXPECT_EQ(
+      answer.body,
+      R"({"TableName":"Scores",)"
+      R"("KeyConditionExpression":"#n0 = :v0 AND sk BETWEEN :v1 AND :v2",)"
+      R"("ExpressionAttributeNames":{"#n0":"user"},)"
+      R"("ExpressionAttributeValues":{":v0":{"S":"ana"},":v1":{"S":"10"},)"
+      R"(":v2":{"S":"2"}}})");
+  // An index's key, and no sort-key condition.
+  answer = Send("POST", "/console/api/expression",
+                R"({"TableName": "Scores", "IndexName": "by_points",
+                    "PartitionValue": {"N": "5"}})");
+  EXPECT_EQ(answer.status, 200);
+  EXPECT_THAT(answer.body,
+              HasSubstr(R"("KeyConditionExpression":"points = :v0")"));
+}
+
+TEST_F(ConsoleRoutesTest, ExpressionErrorsAreDynamoDbErrors) {
+  struct Case {
+    const char* body;
+    const char* error;
+  };
+  const Case cases[] = {
+      {R"({"TableName": "Nope", "PartitionValue": {"S": "a"}})",
+       "ResourceNotFoundException"},
+      {R"({"PartitionValue": {"S": "a"}})", "TableName is required"},
+      {R"({"TableName": "Scores"})", "PartitionValue is required"},
+      {R"({"TableName": "Scores", "IndexName": "by_x",
+           "PartitionValue": {"S": "a"}})",
+       "The table does not have the specified index: by_x"},
+      {R"({"TableName": "Scores", "PartitionValue": {"S": "a"},
+           "SortKeyCondition": {"Operator": "BETWEEN", "Values": [{"S": "a"}]}})",
+       "The operator BETWEEN takes 2 values"},
+      {R"({"TableName": "Scores", "PartitionValue": {"S": "a"},
+           "SortKeyCondition": {"Operator": "<>", "Values": [{"S": "a"}]}})",
+       "Unknown sort key operator: <>"},
+      {R"({"TableName": "Scores", "IndexName": "by_points",
+           "PartitionValue": {"N": "5"},
+           "SortKeyCondition": {"Operator": "=", "Values": [{"N": "1"}]}})",
+       "The key has no sort key"},
+      {R"({"TableName": "Scores", "PartitionValue": {"Q": "a"}})",
+       "Supplied AttributeValue is empty, must contain exactly one of the "
+       "supported datatypes"},
+      {"not json", "SerializationException"},
+  };
+  for (const Case& c : cases) {
+    SCOPED_TRACE(c.body);
+    HttpResponse answer = Send("POST", "/console/api/expression", c.body);
+    EXPECT_EQ(answer.status, 400);
+    EXPECT_THAT(answer.body, HasSubstr(c.error));
+  }
+}
+
+TEST_F(ConsoleRoutesTest, LintReportsTheTablesFindings) {
+  HttpResponse answer =
+      Send("POST", "/console/api/lint", R"({"TableName": "Scores"})");
+  EXPECT_EQ(answer.status, 200);
+  EXPECT_THAT(answer.body, StartsWith(R"({"tables":[{"table":"Scores")"));
+  EXPECT_THAT(answer.body, HasSubstr(R"("findings":[{)"));
+  EXPECT_THAT(
+      Send("POST", "/console/api/lint", R"({"TableName": "Nope"})").body,
+      HasSubstr("ResourceNotFoundException"));
+}
+
+TEST_F(ConsoleRoutesTest, PartitionsComeLargestFirst) {
+  HttpResponse answer =
+      Send("POST", "/console/api/partitions", R"({"TableName": "Scores"})");
+  EXPECT_EQ(answer.status, 200);
+  // ana: 4 items of user(4+3) + sk + points(6+2); bea: one of 7 + 3.
+  EXPECT_THAT(answer.body, StartsWith(R"({"ItemCount":5,"SizeBytes":)"));
+  EXPECT_THAT(
+      answer.body,
+      HasSubstr(R"("PartitionCount":2,"Partitions":[{"Key":{"S":"ana"},)"
+                R"("ItemCount":4,)"));
+  EXPECT_THAT(answer.body, HasSubstr(R"({"Key":{"S":"bea"},"ItemCount":1,)"));
+}
+
+}  // namespace
+}  // namespace dynamite
