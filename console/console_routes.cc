@@ -3,12 +3,14 @@
 #include <string>
 #include <utility>
 
+#include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
 
 #include "console/console_api.h"
 #include "console/console_assets.h"
+#include "wire/error_body.h"
 
 namespace dynamite {
 namespace {
@@ -31,8 +33,9 @@ HttpResponse Answer(int status, absl::string_view content_type,
 
 }  // namespace
 
-std::optional<HttpResponse> ConsoleRoutes::Handle(
-    Database& db, const HttpRequest& request) const {
+std::optional<HttpResponse> ConsoleRoutes::Handle(Database& db,
+                                                  const HttpRequest& request,
+                                                  AuthorizeFn authorize) const {
   absl::string_view path = request.target;
   // A query string names no asset; the page keeps its state in the
   // fragment, which browsers do not send.
@@ -43,6 +46,11 @@ std::optional<HttpResponse> ConsoleRoutes::Handle(
     if (request.method != "POST") {
       return Answer(405, "text/plain; charset=utf-8",
                     "The console's helper endpoints take POST\n");
+    }
+    if (absl::Status authorized = authorize(); !authorized.ok()) {
+      WireResponse refusal = ErrorResponse(authorized);
+      return Answer(refusal.http_status, "application/json",
+                    std::move(refusal.body));
     }
     ConsoleAnswer answer = AnswerConsoleApi(db, path, request.body);
     return Answer(answer.http_status, "application/json",

@@ -5,10 +5,14 @@
 //   GET  /console/<asset>             its script and style sheet
 //   POST /console/api/<endpoint>      the helper endpoints (console_api.h)
 //
-// The page talks to DynamoDB's API at / like any client, with a fixed
-// well-formed Authorization header, so the console is only for servers that
-// do not verify signatures (no --auth); tools/dynamite_main.cc also leaves
-// it off on a non-loopback bind unless asked.
+// The page and its assets are public; the helper endpoints check the
+// request's Authorization as DynamoDB's API does. The page talks to
+// DynamoDB's API at / like any client: with a placeholder Authorization
+// header when the server does not verify signatures, else signing each
+// request (SigV4, in the browser's Web Crypto) with an access key the user
+// gives it — which browsers allow only in a secure context (loopback, or
+// HTTPS). tools/dynamite_main.cc leaves the console off on a non-loopback
+// bind unless asked.
 //
 // Thread safety: Handle() may be called concurrently.
 
@@ -25,8 +29,8 @@ namespace dynamite {
 
 class ConsoleRoutes : public HttpRoutes {
  public:
-  std::optional<HttpResponse> Handle(Database& db,
-                                     const HttpRequest& request) const override;
+  std::optional<HttpResponse> Handle(Database& db, const HttpRequest& request,
+                                     AuthorizeFn authorize) const override;
 };
 
 }  // namespace dynamite

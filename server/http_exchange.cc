@@ -311,8 +311,9 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
     return RequestTooLargeResponse();
   }
   if (options.routes != nullptr) {
-    if (std::optional<HttpResponse> answer =
-            options.routes->Handle(db, request)) {
+    if (std::optional<HttpResponse> answer = options.routes->Handle(
+            db, request,
+            [&] { return CheckAuthorization(request, options); })) {
       return *std::move(answer);
     }
   }

@@ -10,6 +10,9 @@
 
 #include <optional>
 
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
+
 #include "api/database.h"
 #include "server/http_exchange.h"
 
@@ -19,11 +22,17 @@ class HttpRoutes {
  public:
   virtual ~HttpRoutes() = default;
 
+  // Checks the request's Authorization header as the exchange checks a
+  // DynamoDB request's (with --auth, its SigV4 signature): OK, or the
+  // DynamoDB error to answer.
+  using AuthorizeFn = absl::FunctionRef<absl::Status()>;
+
   // The answer to `request` when its method and target are one of these
   // routes', else std::nullopt, and the exchange answers it as DynamoDB
   // would. Runs after the exchange's body-size check, before anything else.
-  virtual std::optional<HttpResponse> Handle(
-      Database& db, const HttpRequest& request) const = 0;
+  virtual std::optional<HttpResponse> Handle(Database& db,
+                                             const HttpRequest& request,
+                                             AuthorizeFn authorize) const = 0;
 };
 
 }  // namespace dynamite

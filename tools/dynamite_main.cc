@@ -76,7 +76,8 @@ Commands:
                        Default: any well-formed credentials are accepted.
       --console on|off Serve the console (tables, items, queries, key
                        design) at /console. Default: on for a loopback
-                       --host without --auth, else off; not with --auth.
+                       --host, else off. With --auth, the page asks for an
+                       access key and signs its requests.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
@@ -206,7 +207,7 @@ struct ServeFlags {
   std::string region = "ddblocal";
   // --auth FILE: access key ids and secrets whose signatures are verified.
   std::optional<std::string> auth_file;
-  // --console on|off; unset: on for a loopback bind without --auth.
+  // --console on|off; unset: on for a loopback bind.
   std::optional<bool> console;
   // DynamoDB Local flags accepted without effect, each with the reason.
   std::vector<std::string> no_effect;
@@ -298,12 +299,6 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       return UsageError(absl::StrCat("serve: unknown option ", arg));
     }
   }
-  if (flags->console == true && flags->auth_file.has_value()) {
-    // The page sends a fixed Authorization header, which --auth refuses.
-    return UsageError(
-        "--console on and --auth together: the console cannot sign its "
-        "requests yet, so it serves only servers without --auth");
-  }
   return std::nullopt;
 }
 
@@ -339,8 +334,7 @@ int Serve(int argc, char** argv) {
   dynamite::Database db(dynamite::DatabaseOptions{.region = flags.region});
   flags.server.exchange.region = flags.region;
   const dynamite::ConsoleRoutes console;
-  const bool console_on = flags.console.value_or(
-      IsLoopback(flags.server.host) && !flags.auth_file.has_value());
+  const bool console_on = flags.console.value_or(IsLoopback(flags.server.host));
   if (console_on) flags.server.exchange.routes = &console;
   flags.server.stop_signals = {SIGINT, SIGTERM};
   absl::StatusOr<std::unique_ptr<dynamite::HttpServer>> server =

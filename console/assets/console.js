@@ -30,33 +30,107 @@ async function readAnswer(response) {
   return json;
 }
 
-// A DynamoDB operation. The server does not verify signatures when the
-// console is on, so the Authorization header only has to be well formed.
-async function ddb(operation, request) {
-  const now = new Date().toISOString().replace(/[-:]|\.\d{3}/g, "");
-  const response = await fetch("/", {
-    method: "POST",
-    headers: {
-      "Content-Type": "application/x-amz-json-1.0",
-      "X-Amz-Target": `DynamoDB_20120810.${operation}`,
-      "X-Amz-Date": now,
-      Authorization:
-        `AWS4-HMAC-SHA256 Credential=console/${now.slice(0, 8)}/ddblocal/` +
-        `dynamodb/aws4_request, SignedHeaders=host;x-amz-date, ` +
-        `Signature=${"0".repeat(64)}`,
-    },
-    body: JSON.stringify(request),
-  });
-  return readAnswer(response);
+// --- signing -------------------------------------------------------------
+//
+// Without --auth the server accepts any well-formed Authorization header,
+// so the page sends a placeholder one. With --auth it verifies Signature
+// Version 4: the page then asks for an access key (kept in this tab's
+// sessionStorage only) and signs every request with the browser's Web
+// Crypto, which browsers offer only in a secure context (loopback or HTTPS).
+
+const SIGNING_ERRORS = new Set([
+  "UnrecognizedClientException", "InvalidSignatureException",
+  "IncompleteSignatureException", "MissingAuthenticationTokenException",
+]);
+
+function credentials() {
+  const saved = sessionStorage.getItem("dynamite-console-credentials");
+  return saved ? JSON.parse(saved) : null;
 }
 
-async function helper(endpoint, request) {
-  const response = await fetch(`/console/api/${endpoint}`, {
-    method: "POST",
-    headers: { "Content-Type": "application/json" },
-    body: JSON.stringify(request),
-  });
-  return readAnswer(response);
+const encoder = new TextEncoder();
+
+function hex(buffer) {
+  return [...new Uint8Array(buffer)].map((b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function sha256Hex(text) {
+  return hex(await crypto.subtle.digest("SHA-256", encoder.encode(text)));
+}
+
+async function hmac(key, text) {
+  const imported = await crypto.subtle.importKey(
+    "raw", typeof key === "string" ? encoder.encode(key) : key,
+    { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
+  return crypto.subtle.sign("HMAC", imported, encoder.encode(text));
+}
+
+// Adds X-Amz-Date and Authorization to `headers` for a POST of `body` to
+// `path`: signed with `keys` (SigV4: host, content type, date and target
+// signed), or a placeholder when there are no keys.
+async function authorize(path, headers, body, keys) {
+  const now = new Date().toISOString().replace(/[-:]|\.\d{3}/g, "");
+  const day = now.slice(0, 8);
+  headers["X-Amz-Date"] = now;
+  if (!keys) {
+    headers.Authorization =
+      `AWS4-HMAC-SHA256 Credential=console/${day}/ddblocal/dynamodb/aws4_request, ` +
+      `SignedHeaders=host;x-amz-date, Signature=${"0".repeat(64)}`;
+    return;
+  }
+  if (!window.crypto || !crypto.subtle) {
+    throw new ApiError("Cannot sign",
+      "this page is not a secure context (loopback or HTTPS), so the browser " +
+      "offers no Web Crypto to sign requests with");
+  }
+  const signed = { "content-type": headers["Content-Type"], host: location.host,
+                   "x-amz-date": now };
+  if (headers["X-Amz-Target"]) signed["x-amz-target"] = headers["X-Amz-Target"];
+  const names = Object.keys(signed).sort();
+  const canonical = [
+    "POST", path, "",
+    names.map((n) => `${n}:${signed[n]}\n`).join(""),
+    names.join(";"),
+    await sha256Hex(body),
+  ].join("\n");
+  const scope = `${day}/${keys.region}/dynamodb/aws4_request`;
+  const toSign = ["AWS4-HMAC-SHA256", now, scope, await sha256Hex(canonical)].join("\n");
+  let key = await hmac(`AWS4${keys.secret}`, day);
+  for (const part of [keys.region, "dynamodb", "aws4_request"]) key = await hmac(key, part);
+  headers.Authorization =
+    `AWS4-HMAC-SHA256 Credential=${keys.accessKeyId}/${scope}, ` +
+    `SignedHeaders=${names.join(";")}, Signature=${hex(await hmac(key, toSign))}`;
+}
+
+async function post(path, headers, request) {
+  const body = JSON.stringify(request);
+  await authorize(path, headers, body, credentials());
+  const response = await fetch(path, { method: "POST", headers, body });
+  try {
+    return await readAnswer(response);
+  } catch (error) {
+    if (SIGNING_ERRORS.has(error.type)) showSignIn(error.message);
+    throw error;
+  }
+}
+
+// A DynamoDB operation, as an SDK sends it.
+function ddb(operation, request) {
+  return post("/", {
+    "Content-Type": "application/x-amz-json-1.0",
+    "X-Amz-Target": `DynamoDB_20120810.${operation}`,
+  }, request);
+}
+
+function helper(endpoint, request) {
+  return post(`/console/api/${endpoint}`,
+    { "Content-Type": "application/json" }, request);
+}
+
+function showSignIn(reason) {
+  $("#sign-in").hidden = false;
+  $("#sign-in-reason").textContent =
+    `The server verifies signatures (dynamite serve --auth): ${reason}`;
 }
 
 // --- small helpers ----------------------------------------------------------
@@ -452,11 +526,26 @@ async function route() {
   for (const link of $$("nav a")) link.classList.toggle("active", link.dataset.view === name);
   for (const span of $$(".table-name")) span.textContent = state.table || "(no table)";
   $("#editor").hidden = true;
+  notify("");
   await attempt(views[name]);
 }
 
 function wire() {
   window.addEventListener("hashchange", route);
+  $("#sign-in").addEventListener("submit", (event) => {
+    event.preventDefault();
+    const data = new FormData(event.target);
+    sessionStorage.setItem("dynamite-console-credentials", JSON.stringify({
+      accessKeyId: data.get("accessKeyId").trim(),
+      secret: data.get("secret"),
+      region: data.get("region").trim() || "us-east-1",
+    }));
+    event.target.reset();
+    $("#sign-in").hidden = true;
+    notify("");
+    state.tables = [];
+    route();
+  });
   $("#table-picker").addEventListener("change", (event) => {
     const [view] = location.hash.slice(1).split("/");
     go(views[view] && view !== "tables" ? view : "items", event.target.value);

@@ -246,6 +246,8 @@ else
   # Screenshots of each step, kept beside the binary for people to look at.
   export DYNAMITE_TEST_OUTPUT="$(dirname "${binary}")/test-output/console"
   export DYNAMITE_CHROMIUM="${chromium}"
+  # The suite starts a server of its own with --auth.
+  export DYNAMITE_BINARY="${binary}"
   echo "$("${chromium}" --version 2>/dev/null)," \
     "playwright-core $("${node}" -p "require('${here}/console/node_modules/playwright-core/package.json').version");" \
     "screenshots in ${DYNAMITE_TEST_OUTPUT}"

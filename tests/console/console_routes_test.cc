@@ -12,6 +12,7 @@
 #include "gtest/gtest.h"
 
 #include "api/database.h"
+#include "server/credentials.h"
 #include "server/http_exchange.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
@@ -56,12 +57,21 @@ class ConsoleRoutesTest : public ::testing::Test {
                 IsOk());
   }
 
+  // A request with a well-formed Authorization header (the exchange checks
+  // the helper endpoints' as DynamoDB requests'), unless `authorized` is off.
   HttpResponse Send(std::string method, std::string target,
-                    std::string body = "") {
+                    std::string body = "", bool authorized = true) {
     HttpRequest request;
     request.method = std::move(method);
     request.target = std::move(target);
     request.body = std::move(body);
+    if (authorized) {
+      request.headers = {
+          {"X-Amz-Date", "20261130T000000Z"},
+          {"Authorization",
+           "AWS4-HMAC-SHA256 Credential=AKID/20261130/us-east-1/dynamodb/"
+           "aws4_request, SignedHeaders=host;x-amz-date, Signature=abcdef"}};
+    }
     return HandleHttpRequest(db_, request, options_);
   }
 
@@ -109,6 +119,25 @@ TEST_F(ConsoleRoutesTest, HelperEndpointsTakePostOnly) {
   HttpResponse unknown = Send("POST", "/console/api/nothing", "{}");
   EXPECT_EQ(unknown.status, 404);
   EXPECT_THAT(unknown.body, HasSubstr("UnknownOperationException"));
+}
+
+TEST_F(ConsoleRoutesTest, HelperEndpointsCheckAuthorizationAsDynamoDbDoes) {
+  // The page and its assets are public.
+  EXPECT_EQ(Send("GET", "/console", "", /*authorized=*/false).status, 200);
+  HttpResponse missing =
+      Send("POST", "/console/api/lint", R"({"TableName":"Scores"})",
+           /*authorized=*/false);
+  EXPECT_EQ(missing.status, 400);
+  EXPECT_THAT(missing.body, HasSubstr("MissingAuthenticationTokenException"));
+  // With --auth's credentials the signature is verified, in DynamoDB's
+  // order: the request's date (days ago here) comes first.
+  const Credentials credentials = {{"AKIDEXAMPLE", "secret"}};
+  options_.credentials = &credentials;
+  HttpResponse expired =
+      Send("POST", "/console/api/lint", R"({"TableName":"Scores"})");
+  EXPECT_EQ(expired.status, 400);
+  EXPECT_THAT(expired.body, HasSubstr("InvalidSignatureException\",\"message\":"
+                                      "\"Signature expired: 20261130T000000Z"));
 }
 
 TEST_F(ConsoleRoutesTest, ExpressionEscapesReservedNamesAndTypesValues) {

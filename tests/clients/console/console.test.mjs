@@ -3,14 +3,21 @@
 // table from its form, add items in its editor (and see the server refuse a
 // bad one), run a BETWEEN query and read both orders side by side, and see
 // the linter's finding about the table's unpadded numeric sort keys. Each
-// step writes a screenshot to DYNAMITE_TEST_OUTPUT.
+// step writes a screenshot to DYNAMITE_TEST_OUTPUT. Then, against a server
+// of its own started with --auth, the page must ask for an access key and
+// sign every request (SigV4 in the browser's Web Crypto) for the server to
+// answer it.
 //
-// tests/clients/run.sh runs this with DYNAMITE_ENDPOINT and
-// DYNAMITE_TEST_OUTPUT set; tests/clients/install-js.sh installs
+// tests/clients/run.sh runs this with DYNAMITE_ENDPOINT, DYNAMITE_BINARY
+// and DYNAMITE_TEST_OUTPUT set; tests/clients/install-js.sh installs
 // playwright-core here; scripts/install-deps.sh installs chromium.
 import assert from 'node:assert/strict';
-import {mkdirSync} from 'node:fs';
+import {spawn} from 'node:child_process';
+import {once} from 'node:events';
+import {mkdirSync, mkdtempSync, writeFileSync} from 'node:fs';
+import {tmpdir} from 'node:os';
 import {join} from 'node:path';
+import {createInterface} from 'node:readline';
 import {after, before, test} from 'node:test';
 
 import {chromium} from 'playwright-core';
@@ -155,3 +162,72 @@ test('the table is deleted from the list', async () => {
   assert.match(await page.getByTestId('notice').textContent(),
       new RegExp(`Deleted table ${table}`));
 });
+
+// The origin `dynamite serve` prints on its ready line.
+async function readyOrigin(server) {
+  const lines = createInterface({input: server.stdout});
+  const timeout = setTimeout(() => lines.close(), 10_000);
+  try {
+    for await (const line of lines) {
+      const match = line.match(/^dynamite serve: listening on (http:\/\/\S+) /);
+      if (match) return match[1];
+    }
+  } finally {
+    clearTimeout(timeout);
+  }
+  throw new Error('dynamite serve printed no ready line within 10 s');
+}
+
+test('with --auth, the page signs its requests with the key it is given',
+    async () => {
+      const binary = process.env.DYNAMITE_BINARY;
+      assert.ok(binary, 'DYNAMITE_BINARY is not set: run tests/clients/run.sh');
+      const dir = mkdtempSync(join(tmpdir(), 'dynamite-console-'));
+      const keys = join(dir, 'keys');
+      writeFileSync(keys, 'AKIDCONSOLE console-secret\n');
+      const server = spawn(binary, ['serve', '--port', '0', '--auth', keys],
+          {stdio: ['ignore', 'pipe', 'inherit']});
+      const exited = once(server, 'exit');
+      try {
+        const origin = await readyOrigin(server);
+        const signed = await browser.newPage({viewport: {width: 1400, height: 900}});
+        signed.setDefaultTimeout(10_000);
+        await signed.goto(`${origin}/console`);
+        // The placeholder key is refused, as DynamoDB refuses an unknown one.
+        const form = signed.getByTestId('sign-in');
+        await form.waitFor();
+        assert.match(await form.textContent(),
+            /UnrecognizedClientException: The security token included in the request is invalid\./);
+        // A wrong secret: the signature does not match.
+        await form.locator('[name=accessKeyId]').fill('AKIDCONSOLE');
+        await form.locator('[name=secret]').fill('not-the-secret');
+        await form.getByRole('button', {name: 'Sign requests'}).click();
+        await signed.waitForFunction(() => /InvalidSignatureException/.test(
+            document.querySelector('#sign-in-reason').textContent));
+        await form.locator('[name=accessKeyId]').fill('AKIDCONSOLE');
+        await form.locator('[name=secret]').fill('console-secret');
+        await form.getByRole('button', {name: 'Sign requests'}).click();
+        await form.waitFor({state: 'hidden'});
+        // DynamoDB's API, signed: a table created from the form.
+        const create = signed.getByTestId('create-table');
+        await create.locator('[name=name]').fill('signed_table');
+        await create.locator('[name=pk]').fill('pk');
+        await create.getByRole('button', {name: 'Create'}).click();
+        await signed.locator('tr[data-table="signed_table"]').waitFor();
+        // A helper endpoint, signed: the key-design view.
+        await signed.locator('tr[data-table="signed_table"]')
+            .getByRole('button', {name: 'Key design'}).click();
+        await signed.getByTestId('partitions-summary').waitFor();
+        await signed.waitForFunction(() => /^0 partition keys, 0 items/.test(
+            document.querySelector('#partitions-summary').textContent));
+        await signed.screenshot({path: join(output, '6-signed.png'), fullPage: true});
+        // No request of the page was refused on the way.
+        assert.notEqual(
+            await signed.getByTestId('notice').getAttribute('class'), 'error');
+        await signed.close();
+      } finally {
+        server.kill('SIGTERM');
+        const [code] = await exited;
+        assert.equal(code, 0);
+      }
+    });
