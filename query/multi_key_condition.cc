@@ -1,5 +1,6 @@
 #include "query/multi_key_condition.h"
 
+#include <optional>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
@@ -179,6 +180,20 @@ absl::StatusOr<MultiKeyPlan> PlanMultiKeyCondition(
       }
       if (!is_key) return NotSupported();
     }
+  }
+  if (range_keys.size() == 1) {
+    // One sort-key attribute is stored as its value alone, not as a tuple
+    // (store/index_key.h), beside a multi-attribute partition key too: its
+    // range is a single-attribute key's.
+    std::optional<SortKeyCondition> sort;
+    if (last != nullptr) {
+      sort = SortKeyCondition{
+          .op = last->op,
+          .value = last->values.front(),
+          .upper = last->values.size() > 1 ? last->values[1] : nullptr};
+    }
+    plan.range = PlanKeyRange(sort);
+    return plan;
   }
   plan.range =
       last != nullptr ? LastValueRange(prefix, *last) : PrefixRange(prefix);
