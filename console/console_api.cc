@@ -15,6 +15,7 @@
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/str_cat.h"
+#include "absl/strings/str_join.h"
 
 #include "common/errors.h"
 #include "common/status_macros.h"
@@ -70,10 +71,11 @@ absl::StatusOr<TableDescription> Describe(Database& db,
   return std::move(described.table);
 }
 
-// The partition and sort key names of the table or of its index `index`.
+// The partition and sort key attributes, in key order, of the table or of
+// its index `index` (a multi-attribute GSI key has up to four of each).
 struct KeyNames {
-  std::string partition;
-  std::optional<std::string> sort;
+  std::vector<std::string> partition;
+  std::vector<std::string> sort;
 };
 absl::StatusOr<KeyNames> KeyNamesOf(const TableDescription& table,
                                     const std::optional<std::string>& index) {
@@ -92,23 +94,26 @@ absl::StatusOr<KeyNames> KeyNamesOf(const TableDescription& table,
     }
   }
   KeyNames names;
-  int hash = 0;
-  int range = 0;
   for (const KeySchemaElement& element : *schema) {
-    if (element.key_type == KeySchemaRole::kHash) {
-      ++hash;
-      names.partition = element.attribute_name;
-    } else {
-      ++range;
-      names.sort = element.attribute_name;
-    }
-  }
-  if (hash != 1 || range > 1) {
-    return ValidationError(
-        "The console builds key conditions for single-attribute keys; this "
-        "index's key has several attributes");
+    (element.key_type == KeySchemaRole::kHash ? names.partition : names.sort)
+        .push_back(element.attribute_name);
   }
   return names;
+}
+
+// The AttributeValues of the array member `name` (absent: none).
+absl::StatusOr<std::vector<AttributeValue>> ValuesOf(const JsonValue& object,
+                                                     absl::string_view name) {
+  std::vector<AttributeValue> values;
+  const JsonValue* array = FindMember(object, name);
+  if (array == nullptr) return values;
+  if (!array->IsArray()) {
+    return ValidationError(absl::StrCat(name, " must be a list"));
+  }
+  for (const JsonValue& value : array->GetArray()) {
+    DYNAMITE_ASSIGN_OR_RETURN(values.emplace_back(), ValueOf(value));
+  }
+  return values;
 }
 
 absl::StatusOr<SortKeyTerm> SortTermOf(const JsonValue& condition,
@@ -118,13 +123,8 @@ absl::StatusOr<SortKeyTerm> SortTermOf(const JsonValue& condition,
   }
   DYNAMITE_ASSIGN_OR_RETURN(std::string op,
                             RequiredString(condition, "Operator"));
-  const JsonValue* values = FindMember(condition, "Values");
-  std::vector<AttributeValue> operands;
-  if (values != nullptr && values->IsArray()) {
-    for (const JsonValue& value : values->GetArray()) {
-      DYNAMITE_ASSIGN_OR_RETURN(operands.emplace_back(), ValueOf(value));
-    }
-  }
+  DYNAMITE_ASSIGN_OR_RETURN(std::vector<AttributeValue> operands,
+                            ValuesOf(condition, "Values"));
   const size_t wanted = op == "BETWEEN" ? 2 : 1;
   if (operands.size() != wanted) {
     return ValidationError(absl::StrCat("The operator ", op, " takes ", wanted,
@@ -162,19 +162,43 @@ absl::StatusOr<std::string> Expression(Database& db, absl::string_view body) {
   }
   DYNAMITE_ASSIGN_OR_RETURN(TableDescription described, Describe(db, table));
   DYNAMITE_ASSIGN_OR_RETURN(KeyNames keys, KeyNamesOf(described, index));
-  const JsonValue* partition = FindMember(doc, "PartitionValue");
-  if (partition == nullptr) {
-    return ValidationError("PartitionValue is required");
+  // One value per partition-key attribute: PartitionValues, or for a
+  // single-attribute key PartitionValue alone.
+  DYNAMITE_ASSIGN_OR_RETURN(std::vector<AttributeValue> partition,
+                            ValuesOf(doc, "PartitionValues"));
+  if (const JsonValue* one = FindMember(doc, "PartitionValue")) {
+    DYNAMITE_ASSIGN_OR_RETURN(partition.emplace_back(), ValueOf(*one));
   }
-  KeyConditionSpec key_condition{.partition_key = keys.partition};
-  DYNAMITE_ASSIGN_OR_RETURN(key_condition.partition_value, ValueOf(*partition));
-  if (const JsonValue* condition = FindMember(doc, "SortKeyCondition")) {
-    if (!keys.sort.has_value()) {
-      return ValidationError(
-          "The key has no sort key: leave SortKeyCondition out");
-    }
+  if (partition.size() != keys.partition.size()) {
+    return ValidationError(absl::StrCat(
+        "The key has ", keys.partition.size(), " partition-key attribute",
+        keys.partition.size() == 1 ? "" : "s", ": give one value for each (",
+        absl::StrJoin(keys.partition, ", "), ")"));
+  }
+  KeyConditionSpec key_condition{.partition_key = keys.partition[0],
+                                 .partition_value = std::move(partition[0])};
+  for (size_t i = 1; i < partition.size(); ++i) {
+    key_condition.equalities.push_back(CompareTerm{
+        keys.partition[i], CompareOp::kEqual, std::move(partition[i])});
+  }
+  // The sort-key attributes held equal, from the first, then one condition
+  // on the next.
+  DYNAMITE_ASSIGN_OR_RETURN(std::vector<AttributeValue> equal,
+                            ValuesOf(doc, "SortKeyEqualities"));
+  const JsonValue* condition = FindMember(doc, "SortKeyCondition");
+  const size_t tested = equal.size() + (condition != nullptr ? 1 : 0);
+  if (tested > keys.sort.size()) {
+    return ValidationError(absl::StrCat(
+        "The key has ", keys.sort.size(), " sort-key attribute",
+        keys.sort.size() == 1 ? "" : "s", ", and the request tests ", tested));
+  }
+  for (size_t i = 0; i < equal.size(); ++i) {
+    key_condition.equalities.push_back(
+        CompareTerm{keys.sort[i], CompareOp::kEqual, std::move(equal[i])});
+  }
+  if (condition != nullptr) {
     DYNAMITE_ASSIGN_OR_RETURN(key_condition.sort_key,
-                              SortTermOf(*condition, *keys.sort));
+                              SortTermOf(*condition, keys.sort[equal.size()]));
   }
   absl::StatusOr<BuiltExpressions> built =
       BuildExpressions({.key_condition = std::move(key_condition)});

@@ -3,9 +3,13 @@
 // with a JSON body and answers JSON; a bad request answers a DynamoDB error
 // body (ValidationException, ResourceNotFoundException) with its status.
 //
-//   /console/api/expression  {"TableName", "IndexName"?, "PartitionValue",
+//   /console/api/expression  {"TableName", "IndexName"?,
+//       "PartitionValue" (or "PartitionValues": one per attribute of a
+//       multi-attribute key, in key order), "SortKeyEqualities"?: [values of
+//       the first sort-key attributes, held equal],
 //       "SortKeyCondition"?: {"Operator": "=" | "<" | "<=" | ">" | ">=" |
-//       "BETWEEN" | "begins_with", "Values": [AttributeValue...]}}
+//       "BETWEEN" | "begins_with", "Values": [AttributeValue...]} on the
+//       sort-key attribute after those}
 //     -> the key-design expression builder's request fragment
 //        (keydesign/expression_json.h): TableName, KeyConditionExpression,
 //        ExpressionAttributeNames (reserved words escaped) and

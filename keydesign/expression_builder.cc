@@ -158,14 +158,32 @@ absl::StatusOr<std::string> KeyConditionText(const KeyConditionSpec& key,
                                              PlaceholderTable& p) {
   DYNAMITE_ASSIGN_OR_RETURN(std::string pk, p.Name(key.partition_key));
   std::string text = absl::StrCat(pk, " = ", p.Value(key.partition_value));
+  // DynamoDB allows one condition per key attribute (reference §5.1).
+  absl::flat_hash_set<std::string> tested = {key.partition_key};
+  for (const CompareTerm& equality : key.equalities) {
+    if (equality.op != CompareOp::kEqual) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "A key condition's equality on ", equality.attribute, " must be ="));
+    }
+    if (!tested.insert(equality.attribute).second) {
+      return absl::InvalidArgumentError(absl::StrCat(
+          "A key condition may test ", equality.attribute, " only once"));
+    }
+    DYNAMITE_ASSIGN_OR_RETURN(std::string term, ConditionWriter{p}(equality));
+    absl::StrAppend(&text, " AND ", term);
+  }
   if (!key.sort_key.has_value()) return text;
   const SortKeyTerm& sort = *key.sort_key;
-  // DynamoDB allows one condition per key and no <> (reference §5.1).
+  // ... and no <> (reference §5.1).
   ConditionTerm condition =
       std::visit([](const auto& c) -> ConditionTerm { return c; }, sort);
   if (AttributeOf(condition) == key.partition_key) {
     return absl::InvalidArgumentError(
         "A key condition may test the partition key only once");
+  }
+  if (tested.contains(AttributeOf(condition))) {
+    return absl::InvalidArgumentError(absl::StrCat(
+        "A key condition may test ", AttributeOf(condition), " only once"));
   }
   if (const auto* c = std::get_if<CompareTerm>(&sort);
       c != nullptr && c->op == CompareOp::kNotEqual) {
@@ -194,6 +212,9 @@ absl::Status CheckFilterKeys(const ExpressionSpec& spec) {
   if (!spec.key_condition.has_value()) return absl::OkStatus();
   const KeyConditionSpec& key = *spec.key_condition;
   absl::flat_hash_set<std::string> keys = {key.partition_key};
+  for (const CompareTerm& equality : key.equalities) {
+    keys.insert(equality.attribute);
+  }
   if (key.sort_key.has_value()) {
     keys.insert(
         std::visit([](const auto& c) { return c.attribute; }, *key.sort_key));

@@ -97,6 +97,11 @@ struct KeyConditionSpec {
   std::string partition_key;
   AttributeValue partition_value;
   std::optional<SortKeyTerm> sort_key;
+  // A multi-attribute GSI key (query/multi_key_condition.h): its other
+  // partition-key attributes and the sort-key attributes held equal before
+  // `sort_key`'s, each `=`, in key order. Written between the partition
+  // key's term and the sort key's.
+  std::vector<CompareTerm> equalities;
 };
 
 // UpdateExpression actions: SET a = v, REMOVE a, ADD a v, DELETE a v.
@@ -147,7 +152,8 @@ bool NeedsNamePlaceholder(absl::string_view attribute);
 // order the expressions are written: key condition, filter, condition,
 // update.
 // Errors (kInvalidArgument): an empty attribute name; a key condition whose
-// sort key condition uses <> or names the partition key; a BETWEEN whose
+// sort key condition uses <> or names the partition key, or whose
+// equalities are not `=` or name one attribute twice; a BETWEEN whose
 // constant bounds differ in type or are out of order; a begins_with prefix
 // that is not S or B; a filter on a key attribute of the key condition; an
 // attribute updated twice; a spec with nothing to build.

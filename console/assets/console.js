@@ -394,12 +394,45 @@ async function showQuery() {
   labelQueryKeys();
 }
 
+const SORT_OPERATORS = ["=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"];
+
+// The key's split into its partition-key and sort-key attributes, in key
+// order (a multi-attribute GSI key has up to four of each).
+function keyParts(description, indexName) {
+  let schema = description.KeySchema;
+  if (indexName) {
+    schema = [...(description.LocalSecondaryIndexes || []),
+              ...(description.GlobalSecondaryIndexes || [])]
+      .find((i) => i.IndexName === indexName).KeySchema;
+  }
+  return {
+    partition: schema.filter((k) => k.KeyType === "HASH").map((k) => k.AttributeName),
+    sort: schema.filter((k) => k.KeyType === "RANGE").map((k) => k.AttributeName),
+  };
+}
+
+// One input per partition-key attribute, and per sort-key attribute an
+// operator and its values; test ids as the single-attribute form's, with
+// "-N" after the first.
 function labelQueryKeys() {
-  const [pk, sk] = readKeys(state.description, $("[data-testid=query-index]").value);
   const d = state.description;
-  $("#pk-label").textContent = `${pk} (${attributeType(d, pk)})`;
-  $("#sk-label").textContent = sk ? `${sk} (${attributeType(d, sk)})` : "no sort key";
-  $("[data-testid=query-op]").disabled = !sk;
+  const { partition, sort } = keyParts(d, $("[data-testid=query-index]").value);
+  const suffix = (i) => (i === 0 ? "" : `-${i}`);
+  const inputs = partition.map((name, i) => element("label", {},
+    `${name} (${attributeType(d, name)}) = `,
+    element("input", { name: `pk${i}`, "data-testid": `query-pk${suffix(i)}`, required: "" })));
+  sort.forEach((name, i) => {
+    const op = element("select", { name: `op${i}`, "data-testid": `query-op${suffix(i)}` },
+      element("option", { value: "" }, "(any)"),
+      ...SORT_OPERATORS.map((o) => element("option", {}, o)));
+    const upper = element("input", {
+      name: `hi${i}`, "data-testid": `query-v2${suffix(i)}`, placeholder: "and", hidden: "" });
+    op.addEventListener("change", () => { upper.hidden = op.value !== "BETWEEN"; });
+    inputs.push(element("label", {}, `${name} (${attributeType(d, name)}) `, op),
+      element("input", { name: `lo${i}`, "data-testid": `query-v1${suffix(i)}`, placeholder: "value" }),
+      upper);
+  });
+  $("#key-inputs").replaceChildren(...inputs);
 }
 
 function typed(type, text) {
@@ -430,18 +463,32 @@ function capacityText(capacity) {
 async function runQuery(form) {
   const data = new FormData(form);
   const indexName = data.get("index");
-  const [pk, sk] = readKeys(state.description, indexName);
   const d = state.description;
+  const { partition, sort } = keyParts(d, indexName);
   const request = {
     TableName: state.table,
-    PartitionValue: typed(attributeType(d, pk), data.get("pk")),
+    PartitionValues: partition.map((name, i) => typed(attributeType(d, name), data.get(`pk${i}`))),
   };
   if (indexName) request.IndexName = indexName;
-  const op = data.get("op");
-  if (sk && op) {
-    const values = [typed(attributeType(d, sk), data.get("v1"))];
-    if (op === "BETWEEN") values.push(typed(attributeType(d, sk), data.get("v2")));
-    request.SortKeyCondition = { Operator: op, Values: values };
+  // The sort-key attributes tested: a run from the first, each `=` but
+  // the last, as DynamoDB's key conditions allow.
+  const tested = sort.map((name, i) => ({ name, i, op: data.get(`op${i}`) }))
+    .filter((t) => t.op);
+  if (tested.some((t, n) => t.i !== n)) {
+    throw new ApiError("Key condition",
+      `test the sort-key attributes in order from the first (${sort.join(", ")})`);
+  }
+  if (tested.slice(0, -1).some((t) => t.op !== "=")) {
+    throw new ApiError("Key condition",
+      "only the last sort-key attribute tested may use an operator other than =");
+  }
+  const value = (t, field) => typed(attributeType(d, t.name), data.get(`${field}${t.i}`));
+  if (tested.length > 1) request.SortKeyEqualities = tested.slice(0, -1).map((t) => value(t, "lo"));
+  if (tested.length > 0) {
+    const last = tested[tested.length - 1];
+    const values = [value(last, "lo")];
+    if (last.op === "BETWEEN") values.push(value(last, "hi"));
+    request.SortKeyCondition = { Operator: last.op, Values: values };
   }
   const built = await helper("expression", request);
   // The fragment comes with TableName first; the index and the page size
@@ -566,9 +613,6 @@ function wire() {
     attempt(() => showItems(state.next));
   });
   $("[data-testid=query-index]").addEventListener("change", labelQueryKeys);
-  $("[data-testid=query-op]").addEventListener("change", (event) => {
-    $("[data-testid=query-v2]").hidden = event.target.value !== "BETWEEN";
-  });
   $("#query-form").addEventListener("submit", (event) => {
     event.preventDefault();
     attempt(() => runQuery(event.target));

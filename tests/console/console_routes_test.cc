@@ -36,9 +36,22 @@ class ConsoleRoutesTest : public ::testing::Test {
     scores.key_schema[0].attribute_name = "user";  // reserved
     scores.attribute_definitions[0].attribute_name = "user";
     scores.attribute_definitions.push_back({"points", KeyType::kN});
+    for (const char* name : {"region", "city"}) {
+      scores.attribute_definitions.push_back({name, KeyType::kS});
+    }
+    for (const char* name : {"year", "day"}) {
+      scores.attribute_definitions.push_back({name, KeyType::kN});
+    }
     scores.global_secondary_indexes = std::vector<GlobalSecondaryIndex>{
         {.index_name = "by_points",
          .key_schema = {{"points", KeySchemaRole::kHash}},
+         .projection = {.projection_type = ProjectionType::kKeysOnly}},
+        // A multi-attribute key.
+        {.index_name = "by_place",
+         .key_schema = {{"region", KeySchemaRole::kHash},
+                        {"city", KeySchemaRole::kHash},
+                        {"year", KeySchemaRole::kRange},
+                        {"day", KeySchemaRole::kRange}},
          .projection = {.projection_type = ProjectionType::kKeysOnly}}};
     ASSERT_THAT(db_.CreateTable(scores).status(), IsOk());
     // Two partitions; "ana" has more items and bytes. Unpadded numbers as
@@ -162,6 +175,41 @@ TEST_F(ConsoleRoutesTest, ExpressionEscapesReservedNamesAndTypesValues) {
               HasSubstr(R"("KeyConditionExpression":"points = :v0")"));
 }
 
+TEST_F(ConsoleRoutesTest, ExpressionCoversAMultiAttributeKey) {
+  HttpResponse answer = Send("POST", "/console/api/expression", R"({
+      "TableName": "Scores", "IndexName": "by_place",
+      "PartitionValues": [{"S": "eu"}, {"S": "paris"}],
+      "SortKeyEqualities": [{"N": "2026"}],
+      "SortKeyCondition": {"Operator": ">=", "Values": [{"N": "5"}]}})");
+  EXPECT_EQ(answer.status, 200);
+  EXPECT_THAT(answer.body, HasSubstr(R"("KeyConditionExpression":")"
+                                     R"(#n0 = :v0 AND city = :v1 AND )"
+                                     R"(#n1 = :v2 AND #n2 >= :v3")"));
+  EXPECT_THAT(answer.body, HasSubstr(R"("ExpressionAttributeNames":{"#n0":)"
+                                     R"("region","#n1":"year","#n2":"day"})"));
+  // And the Query it describes runs.
+  Item item{{"user", S("cleo")},  {"sk", S("1")},      {"region", S("eu")},
+            {"city", S("paris")}, {"year", N("2026")}, {"day", N("6")}};
+  ASSERT_THAT(db_.PutItem({.table_name = "Scores", .item = item}).status(),
+              IsOk());
+  QueryRequest query{
+      .table_name = "Scores",
+      .index_name = "by_place",
+      .key_condition_expression =
+          "#n0 = :v0 AND city = :v1 AND #n1 = :v2 AND #n2 >= :v3",
+      .expression_attribute_names =
+          ExpressionAttributeNames{
+              {"#n0", "region"}, {"#n1", "year"}, {"#n2", "day"}},
+      .expression_attribute_values =
+          ExpressionAttributeValues{{":v0", S("eu")},
+                                    {":v1", S("paris")},
+                                    {":v2", N("2026")},
+                                    {":v3", N("5")}}};
+  absl::StatusOr<QueryResponse> read = db_.Query(query);
+  ASSERT_THAT(read.status(), IsOk());
+  EXPECT_EQ(read->count, 1);
+}
+
 TEST_F(ConsoleRoutesTest, ExpressionErrorsAreDynamoDbErrors) {
   struct Case {
     const char* body;
@@ -171,7 +219,9 @@ TEST_F(ConsoleRoutesTest, ExpressionErrorsAreDynamoDbErrors) {
       {R"({"TableName": "Nope", "PartitionValue": {"S": "a"}})",
        "ResourceNotFoundException"},
       {R"({"PartitionValue": {"S": "a"}})", "TableName is required"},
-      {R"({"TableName": "Scores"})", "PartitionValue is required"},
+      {R"({"TableName": "Scores"})",
+       "The key has 1 partition-key attribute: give one value for each "
+       "(user)"},
       {R"({"TableName": "Scores", "IndexName": "by_x",
            "PartitionValue": {"S": "a"}})",
        "The table does not have the specified index: by_x"},
@@ -184,7 +234,11 @@ TEST_F(ConsoleRoutesTest, ExpressionErrorsAreDynamoDbErrors) {
       {R"({"TableName": "Scores", "IndexName": "by_points",
            "PartitionValue": {"N": "5"},
            "SortKeyCondition": {"Operator": "=", "Values": [{"N": "1"}]}})",
-       "The key has no sort key"},
+       "The key has 0 sort-key attributes, and the request tests 1"},
+      {R"({"TableName": "Scores", "IndexName": "by_place",
+           "PartitionValues": [{"S": "eu"}]})",
+       "The key has 2 partition-key attributes: give one value for each "
+       "(region, city)"},
       {R"({"TableName": "Scores", "PartitionValue": {"Q": "a"}})",
        "Supplied AttributeValue is empty, must contain exactly one of the "
        "supported datatypes"},

@@ -159,6 +159,26 @@ TEST(ExpressionBuilderTest, RejectsWhatDynamoDbWouldReject) {
       {"filter on the partition key",
        {.key_condition = KeyConditionSpec{"pk", S("p")},
         .filter = {ExistsTerm{"pk"}}}},
+      {"a key equality that is not =",
+       {.key_condition =
+            KeyConditionSpec{
+                .partition_key = "pk",
+                .partition_value = S("p"),
+                .equalities = {CompareTerm{"pk2", CompareOp::kLess, S("q")}}}}},
+      {"a key attribute tested twice",
+       {.key_condition =
+            KeyConditionSpec{
+                .partition_key = "pk",
+                .partition_value = S("p"),
+                .sort_key = CompareTerm{"s1", CompareOp::kLess, S("b")},
+                .equalities = {CompareTerm{"s1", CompareOp::kEqual, S("a")}}}}},
+      {"a filter on an equality's attribute",
+       {.key_condition =
+            KeyConditionSpec{
+                .partition_key = "pk",
+                .partition_value = S("p"),
+                .equalities = {CompareTerm{"pk2", CompareOp::kEqual, S("q")}}},
+        .filter = {ExistsTerm{"pk2"}}}},
       {"attribute updated twice",
        {.update = {SetTerm{"a", S("x")}, RemoveTerm{"a"}}}},
       {"ADD a string", {.update = {AddTerm{"a", S("x")}}}},
@@ -169,6 +189,25 @@ TEST(ExpressionBuilderTest, RejectsWhatDynamoDbWouldReject) {
     EXPECT_THAT(BuildExpressions(c.spec),
                 StatusIs(absl::StatusCode::kInvalidArgument));
   }
+}
+
+// A multi-attribute GSI key: every partition-key attribute and a prefix of
+// the sort-key attributes held equal, then one condition on the next.
+TEST(ExpressionBuilderTest, WritesAMultiAttributeKeysEqualitiesInOrder) {
+  absl::StatusOr<BuiltExpressions> built = BuildExpressions(
+      {.key_condition = KeyConditionSpec{
+           .partition_key = "tenant",
+           .partition_value = S("t1"),
+           .sort_key = BetweenTerm{"day", S("01"), S("07")},
+           .equalities = {CompareTerm{"region", CompareOp::kEqual, S("eu")},
+                          CompareTerm{"year", CompareOp::kEqual, N("2026")}}}});
+  ASSERT_TRUE(built.ok()) << built.status();
+  EXPECT_EQ(*built->key_condition_expression,
+            "tenant = :v0 AND #n0 = :v1 AND #n1 = :v2 AND #n2 BETWEEN :v3 AND "
+            ":v4");
+  EXPECT_EQ(built->names,
+            (ExpressionAttributeNames{
+                {"#n0", "region"}, {"#n1", "year"}, {"#n2", "day"}}));
 }
 
 TEST(ExpressionBuilderTest, BetweenAcceptsEqualBounds) {
