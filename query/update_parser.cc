@@ -5,9 +5,16 @@
 //               | REMOVE path ( ',' path )*
 //               | ADD path value_ref ( ',' path value_ref )*
 //               | DELETE path value_ref ( ',' path value_ref )*
-//   set_action := path '=' operand [ ( '+' | '-' ) operand ]
+//   set_action := path '=' ( '(' set_value ')' | set_value )
+//   set_value  := operand_p [ ( '+' | '-' ) operand_p ]
+//   operand_p  := '(' operand ')' | operand
 //   operand    := value_ref | function | path
-//   function   := name '(' operand ( ',' operand )* ')'
+//   function   := name '(' operand_p ( ',' operand_p )* ')'
+//
+// Parentheses go where DynamoDB takes them (dynalite's grammar, recorded
+// against DynamoDB): one pair around a SET value, one around each operand
+// of + and - and each function argument. Not around a path being assigned
+// or removed, an action, or ADD and DELETE operands, and no deeper.
 //
 // Clause keywords are case-insensitive; function names are case-sensitive.
 // Errors are reported in the order described in query/parser.h: syntax
@@ -164,14 +171,39 @@ class UpdateParser {
     DYNAMITE_RETURN_IF_ERROR(reader_.Expect(TokenKind::kEq));
     SetAction action{std::move(path), Operand{}, Arithmetic::kNone,
                      std::nullopt};
-    DYNAMITE_ASSIGN_OR_RETURN(action.first, ParseOperand(/*depth=*/0));
+    // `(` opens either the whole value, `(a + b)`, or its first operand,
+    // `(a) + b`: read what follows it, then decide.
+    bool whole_value = false;
+    if (reader_.Peek().kind == TokenKind::kLeftParen) {
+      reader_.Advance();
+      bool inner_parenthesised = false;
+      DYNAMITE_ASSIGN_OR_RETURN(
+          action.first,
+          ParseParenthesisedOperand(0, false, &inner_parenthesised));
+      const TokenKind after = reader_.Peek().kind;
+      if (after == TokenKind::kPlus || after == TokenKind::kMinus) {
+        whole_value = true;
+      } else {
+        DYNAMITE_RETURN_IF_ERROR(reader_.Expect(TokenKind::kRightParen));
+        // `((a)) + b`: a parenthesised operand in parentheses again.
+        const TokenKind next = reader_.Peek().kind;
+        if (inner_parenthesised &&
+            (next == TokenKind::kPlus || next == TokenKind::kMinus)) {
+          return reader_.SyntaxError();
+        }
+      }
+    } else {
+      DYNAMITE_ASSIGN_OR_RETURN(action.first,
+                                ParseParenthesisedOperand(0, false));
+    }
     const TokenKind next = reader_.Peek().kind;
     if (next == TokenKind::kPlus || next == TokenKind::kMinus) {
       reader_.Advance();
       DYNAMITE_RETURN_IF_ERROR(reader_.CountOperator());
       action.op =
           next == TokenKind::kPlus ? Arithmetic::kPlus : Arithmetic::kMinus;
-      DYNAMITE_ASSIGN_OR_RETURN(action.second, ParseOperand(/*depth=*/0));
+      DYNAMITE_ASSIGN_OR_RETURN(action.second,
+                                ParseParenthesisedOperand(0, false));
       const absl::string_view op = next == TokenKind::kPlus ? "+" : "-";
       for (const Operand* operand : {&action.first, &*action.second}) {
         const std::optional<ValueType> type =
@@ -182,8 +214,26 @@ class UpdateParser {
         }
       }
     }
+    if (whole_value) {
+      DYNAMITE_RETURN_IF_ERROR(reader_.Expect(TokenKind::kRightParen));
+    }
     update_.set.push_back(std::move(action));
     return absl::OkStatus();
+  }
+
+  // operand_p: an operand, or one in one pair of parentheses (then
+  // *parenthesised, when given, is set).
+  absl::StatusOr<Operand> ParseParenthesisedOperand(
+      int depth, bool in_list_append, bool* parenthesised = nullptr) {
+    if (reader_.Peek().kind != TokenKind::kLeftParen) {
+      return ParseOperand(depth, in_list_append);
+    }
+    reader_.Advance();
+    if (parenthesised != nullptr) *parenthesised = true;
+    DYNAMITE_ASSIGN_OR_RETURN(Operand operand,
+                              ParseOperand(depth, in_list_append));
+    DYNAMITE_RETURN_IF_ERROR(reader_.Expect(TokenKind::kRightParen));
+    return operand;
   }
 
   // `depth` counts the function calls around the operand; `in_list_append`
@@ -228,8 +278,8 @@ class UpdateParser {
     const bool is_list_append = function == Function::kListAppend;
     FunctionCall call{function.value_or(Function::kSize), {}};
     while (true) {
-      DYNAMITE_ASSIGN_OR_RETURN(Operand arg,
-                                ParseOperand(depth + 1, is_list_append));
+      DYNAMITE_ASSIGN_OR_RETURN(
+          Operand arg, ParseParenthesisedOperand(depth + 1, is_list_append));
       call.args.push_back(std::move(arg));
       if (reader_.Peek().kind != TokenKind::kComma) break;
       reader_.Advance();

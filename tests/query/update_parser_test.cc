@@ -106,6 +106,39 @@ TEST(UpdateParserTest, ParsesEveryClause) {
   });
 }
 
+// Parentheses as DynamoDB takes them: one pair around a SET value, one
+// around each operand of + and - and each function argument. They leave no
+// trace in the tree.
+TEST(UpdateParserTest, ParsesParenthesisedSetValuesAndOperands) {
+  ExpectParses({
+      {"SET a = (:n)", "SET a = :n"},
+      {"SET a = (a + :n)", "SET a = (a + :n)"},
+      {"SET a = (if_not_exists(a, :n) - :n2)",
+       "SET a = (if_not_exists(a, :n) - :n2)"},
+      {"SET a = (list_append(a, :l))", "SET a = list_append(a, :l)"},
+      {"SET a = (a) + (:n)", "SET a = (a + :n)"},
+      {"SET a = ((a) - :n)", "SET a = (a - :n)"},
+      {"SET a = ((b))", "SET a = b"},
+      {"SET a = list_append((a), ( :l ))", "SET a = list_append(a, :l)"},
+      {"SET a = if_not_exists((b), (:n)), c = (d)",
+       "SET a = if_not_exists(b, :n), c = d"},
+  });
+}
+
+TEST(UpdateParserTest, RejectsParenthesesDynamoDbRefuses) {
+  ExpectErrors({
+      {"SET a = ((a)) + :n", Syntax("+", ") + :n")},
+      {"SET a = (((a)))", Syntax("(", "((a")},
+      {"SET a = (a + :n) + :n", Syntax("+", ") + :n")},
+      {"SET (a) = :n", Syntax("(", "SET (a")},
+      {"(SET a = :n)", Syntax("(", "(SET")},
+      {"REMOVE (a)", Syntax("(", "REMOVE (a")},
+      {"ADD a (:n)", Syntax("(", "a (:n")},
+      {"SET a = (a + :n", Syntax("<EOF>", ":n")},
+      {"SET a = ()", Syntax(")", "()")},
+  });
+}
+
 TEST(UpdateParserTest, RejectsEmptyAndLongExpressions) {
   ExpectErrors({
       {"", "The expression can not be empty;"},
