@@ -1,7 +1,9 @@
 #include "store/packed_value.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
+#include <functional>
 #include <optional>
 #include <string>
 #include <utility>
@@ -17,6 +19,25 @@
 
 namespace dynamite {
 namespace {
+
+// Hands `members` to `write` in `less` order. A set is stored sorted (S and
+// B by unsigned bytes, N by value), so every path that reads it back
+// (GetItem, Query, Scan, ReturnValues, projections, the change records)
+// returns it in one order, as DynamoDB Local does. A set already in order,
+// as one read and written back is, is written without sorting.
+template <typename T, typename Less, typename Write>
+void WriteSorted(const std::vector<T>& members, Less less, Write write) {
+  if (std::is_sorted(members.begin(), members.end(), less)) {
+    for (const T& member : members) write(member);
+    return;
+  }
+  std::vector<const T*> order;
+  order.reserve(members.size());
+  for (const T& member : members) order.push_back(&member);
+  std::sort(order.begin(), order.end(),
+            [&](const T* a, const T* b) { return less(*a, *b); });
+  for (const T* member : order) write(*member);
+}
 
 size_t VarintSize(absl::uint128 v) {
   size_t size = 1;
@@ -203,12 +224,18 @@ char* ValuePacker::Write(const AttributeValue& value, char* out) {
       const std::vector<std::string>& members =
           value.type() == ValueType::kSS ? value.ss() : value.bs();
       out = WriteVarint(members.size(), out);
-      for (const std::string& member : members) out = WriteBytes(member, out);
+      // std::string compares its bytes as unsigned char: DynamoDB's order.
+      WriteSorted(
+          members, std::less<std::string>(),
+          [&](const std::string& member) { out = WriteBytes(member, out); });
       return out;
     }
     case ValueType::kNS:
       out = WriteVarint(value.ns().size(), out);
-      for (const Number& member : value.ns()) out = WriteNumber(member, out);
+      WriteSorted(
+          value.ns(),
+          [](const Number& a, const Number& b) { return (a <=> b) < 0; },
+          [&](const Number& member) { out = WriteNumber(member, out); });
       return out;
   }
   return out;

@@ -1097,3 +1097,32 @@ def test_query_return_consumed_capacity(client, shop):
         ReturnConsumedCapacity="TOTAL")
     assert gsi_total["ConsumedCapacity"] == {
         "TableName": shop, "CapacityUnits": 0.5}
+
+
+def test_sets_come_back_sorted(client, tables):
+    """Sets written in any order come back in DynamoDB Local's order.
+
+    SS and BS are sorted by bytes and NS numerically, through GetItem,
+    UpdateItem's ADD and ReturnValues, and Scan.
+    """
+    table = tables.create("pk")
+    client.put_item(TableName=table, Item={
+        "pk": S("a"),
+        "tags": {"SS": ["zeta", "Alpha", "beta"]},
+        "sizes": {"NS": ["10", "-2", "9.5"]},
+        "blobs": {"BS": [b"\xff", b"\x00", b"a"]},
+    })
+    item = client.get_item(TableName=table, Key={"pk": S("a")})["Item"]
+    assert item["tags"]["SS"] == ["Alpha", "beta", "zeta"]
+    assert item["sizes"]["NS"] == ["-2", "9.5", "10"]
+    assert item["blobs"]["BS"] == [b"\x00", b"a", b"\xff"]
+    updated = client.update_item(
+        TableName=table, Key={"pk": S("a")},
+        UpdateExpression="ADD tags :t, sizes :s",
+        ExpressionAttributeValues={":t": {"SS": ["gamma", "Beta"]},
+                                   ":s": {"NS": ["1", "100"]}},
+        ReturnValues="UPDATED_NEW")["Attributes"]
+    assert updated["tags"]["SS"] == ["Alpha", "Beta", "beta", "gamma", "zeta"]
+    assert updated["sizes"]["NS"] == ["-2", "1", "9.5", "10", "100"]
+    scanned = client.scan(TableName=table)["Items"][0]
+    assert scanned["tags"]["SS"] == ["Alpha", "Beta", "beta", "gamma", "zeta"]
