@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 #include <string>
 #include <type_traits>
@@ -144,23 +145,48 @@ absl::StatusOr<AttributeValue> EvaluateSet(const SetAction& action,
   return AttributeValue::N(std::move(result));
 }
 
-// `a` with the members of `b` added (union) or taken away (difference).
-template <typename T>
+// `set`'s members in `less` order, as pointers: a stored set is in order
+// already (store/packed_value.cc sorts sets), so only an operand is sorted.
+template <typename T, typename Less>
+std::vector<const T*> InOrder(const std::vector<T>& set, Less less) {
+  std::vector<const T*> order;
+  order.reserve(set.size());
+  for (const T& member : set) order.push_back(&member);
+  if (!std::is_sorted(set.begin(), set.end(), less)) {
+    std::sort(order.begin(), order.end(),
+              [&](const T* x, const T* y) { return less(*x, *y); });
+  }
+  return order;
+}
+
+// `a` with the members of `b` added (union) or taken away (difference), in
+// `less` order: one merge of the two sorted sets, O(n + m log m) for a
+// stored set of n members and an operand of m, where looking each member
+// up in the other set would be O(n * m).
+template <typename T, typename Less>
 std::vector<T> Combine(const std::vector<T>& a, const std::vector<T>& b,
-                       bool add) {
+                       bool add, Less less) {
+  const std::vector<const T*> x = InOrder(a, less);
+  const std::vector<const T*> y = InOrder(b, less);
   std::vector<T> out;
-  if (add) out = a;
-  const auto in = [](const std::vector<T>& set, const T& x) {
-    return std::find(set.begin(), set.end(), x) != set.end();
-  };
+  out.reserve(add ? x.size() + y.size() : x.size());
+  size_t i = 0;
+  size_t j = 0;
+  while (i < x.size() && j < y.size()) {
+    if (less(*x[i], *y[j])) {
+      out.push_back(*x[i++]);
+    } else if (less(*y[j], *x[i])) {
+      if (add) out.push_back(*y[j]);
+      ++j;
+    } else {  // in both: kept by a union, taken away by a difference
+      if (add) out.push_back(*x[i]);
+      ++i;
+      ++j;
+    }
+  }
+  for (; i < x.size(); ++i) out.push_back(*x[i]);
   if (add) {
-    for (const T& x : b) {
-      if (!in(out, x)) out.push_back(x);
-    }
-  } else {
-    for (const T& x : a) {
-      if (!in(b, x)) out.push_back(x);
-    }
+    for (; j < y.size(); ++j) out.push_back(*y[j]);
   }
   return out;
 }
@@ -168,13 +194,17 @@ std::vector<T> Combine(const std::vector<T>& a, const std::vector<T>& b,
 // Set union or difference of two sets of the same type.
 AttributeValue CombineSets(const AttributeValue& a, const AttributeValue& b,
                            bool add) {
+  // std::string compares its bytes as unsigned char: DynamoDB's order.
+  const std::less<std::string> bytes;
   switch (a.type()) {
     case ValueType::kSS:
-      return AttributeValue::SS(Combine(a.ss(), b.ss(), add));
+      return AttributeValue::SS(Combine(a.ss(), b.ss(), add, bytes));
     case ValueType::kNS:
-      return AttributeValue::NS(Combine(a.ns(), b.ns(), add));
+      return AttributeValue::NS(Combine(
+          a.ns(), b.ns(), add,
+          [](const Number& m, const Number& n) { return (m <=> n) < 0; }));
     default:
-      return AttributeValue::BS(Combine(a.bs(), b.bs(), add));
+      return AttributeValue::BS(Combine(a.bs(), b.bs(), add, bytes));
   }
 }
 

@@ -300,9 +300,10 @@ TEST(ApplyUpdateTest, Add) {
       {"ADD q :n", item,
        "{m: {k: 1}, n: 5, ns: <1>, pk: \"k\", q: 1, s: \"x\", ss: <\"a\", "
        "\"c\">}"},
+      // A union comes out in order (one merge of the two sorted sets).
       {"ADD ss :ss_ab", item,
-       "{m: {k: 1}, n: 5, ns: <1>, pk: \"k\", s: \"x\", ss: <\"a\", \"c\", "
-       "\"b\">}"},
+       "{m: {k: 1}, n: 5, ns: <1>, pk: \"k\", s: \"x\", ss: <\"a\", \"b\", "
+       "\"c\">}"},
       {"ADD ns :ns_2", item,
        "{m: {k: 1}, n: 5, ns: <1, 2>, pk: \"k\", s: \"x\", ss: <\"a\", "
        "\"c\">}"},
