@@ -11,6 +11,7 @@
 #include "common/status_macros.h"
 #include "query/parser.h"
 #include "query/projection.h"
+#include "store/catalog.h"
 #include "store/table.h"
 
 namespace dynamite {
@@ -112,9 +113,12 @@ bool ReadSource::is_key_attribute(absl::string_view name) const {
 }
 
 absl::StatusOr<ReadSource> ResolveReadSource(
-    std::shared_ptr<Table> table, const std::optional<std::string>& index_name,
-    bool consistent_read, const std::optional<Select>& select,
+    const Catalog& catalog, const std::string& table_name,
+    const std::optional<std::string>& index_name, bool consistent_read,
+    const std::optional<Select>& select,
     const std::vector<DocumentPath>* projection) {
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
+                            catalog.Find(table_name, kTableNotFound));
   ReadSource source{
       .table = std::move(table), .select = select, .projection = projection};
   if (!index_name.has_value()) return source;

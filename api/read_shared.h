@@ -31,7 +31,8 @@
 
 namespace dynamite {
 
-class Table;  // store/table.h
+class Catalog;  // store/catalog.h
+class Table;    // store/table.h
 
 // The Select / projection conflicts (reference §5.4), each message behind
 // `prefix` (Query's carry "1 validation error detected: ", Scan's none).
@@ -94,12 +95,14 @@ struct ReadSource {
   bool is_key_attribute(absl::string_view name) const;
 };
 
-// The source of a read of `table` naming `index_name` (none: the table),
-// after checking what the request asks of the index (ResolveIndex(),
+// The source of a read of the table `table_name` (kResourceNotFound when
+// `catalog` has none) naming `index_name` (none: the table), after checking
+// what the request asks of the index (ResolveIndex(),
 // CheckIndexProjection()). `projection` must outlive the source.
 absl::StatusOr<ReadSource> ResolveReadSource(
-    std::shared_ptr<Table> table, const std::optional<std::string>& index_name,
-    bool consistent_read, const std::optional<Select>& select,
+    const Catalog& catalog, const std::string& table_name,
+    const std::optional<std::string>& index_name, bool consistent_read,
+    const std::optional<Select>& select,
     const std::vector<DocumentPath>* projection);
 
 // The response for `page` read from `source`: its items shaped as the

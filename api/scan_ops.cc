@@ -112,11 +112,9 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
                                                  request.projection_expression,
                                                  placeholders, expressions_));
   DYNAMITE_RETURN_IF_ERROR(placeholders.CheckAllUsed());
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Find(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(
       ReadSource source,
-      ResolveReadSource(std::move(table), request.index_name,
+      ResolveReadSource(catalog_, request.table_name, request.index_name,
                         request.consistent_read, request.select,
                         request.attributes_to_get.has_value()
                             ? &legacy_projection
