@@ -24,7 +24,7 @@
 #include "keydesign/lint.h"
 #include "keydesign/lint_exec_reader.h"
 #include "keydesign/lint_report.h"
-#include "store/item.h"
+#include "store/packed_item.h"
 #include "wire/error_body.h"
 #include "wire/json.h"
 #include "wire/value_json.h"
@@ -212,16 +212,8 @@ absl::StatusOr<std::string> Lint(Database& db, absl::string_view body) {
   DYNAMITE_RETURN_IF_ERROR(ParseObject(body, doc));
   DYNAMITE_ASSIGN_OR_RETURN(std::string table,
                             RequiredString(doc, "TableName"));
-  // Checked first, so that a missing table answers as DescribeTable does.
-  DYNAMITE_RETURN_IF_ERROR(Describe(db, table).status());
-  DYNAMITE_ASSIGN_OR_RETURN(std::vector<LintTable> tables,
-                            ReadLintDatabase(db));
-  for (const LintTable& candidate : tables) {
-    if (candidate.name == table) {
-      return FormatLintJson({LintTableDesign(candidate)});
-    }
-  }
-  return ResourceNotFoundError("Requested resource not found");
+  DYNAMITE_ASSIGN_OR_RETURN(LintTable read, ReadLintTable(db, table));
+  return FormatLintJson({LintTableDesign(read)});
 }
 
 absl::StatusOr<std::string> Partitions(Database& db, absl::string_view body) {
@@ -250,11 +242,15 @@ absl::StatusOr<std::string> Partitions(Database& db, absl::string_view body) {
   while (true) {
     DYNAMITE_ASSIGN_OR_RETURN(ScanResponse page, db.Scan(scan));
     for (const ItemPtr& item : page.items) {
-      auto key = item->find(partition_key);
-      if (key == item->end()) continue;
-      Partition& partition = partitions[AttributeValueToJson(key->second)];
-      partition.key = key->second;
-      const int64_t size = ItemSize(*item);
+      // An unprojected Scan hands out the stored items: read in place, with
+      // their sizes as stored, never decoded whole.
+      const PackedItem& packed = *item.packed();
+      std::optional<ValueView> key = packed.Find(partition_key);
+      if (!key.has_value()) continue;
+      AttributeValue value = key->Decode();
+      Partition& partition = partitions[AttributeValueToJson(value)];
+      partition.key = std::move(value);
+      const int64_t size = packed.size();
       ++partition.items;
       partition.bytes += size;
       ++total_items;

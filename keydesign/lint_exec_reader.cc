@@ -56,7 +56,9 @@ std::vector<LintIndex> IndexesOf(const TableDescription& table) {
   return indexes;
 }
 
-absl::StatusOr<LintTable> ReadTable(Database& db, const std::string& name) {
+}  // namespace
+
+absl::StatusOr<LintTable> ReadLintTable(Database& db, const std::string& name) {
   DYNAMITE_ASSIGN_OR_RETURN(DescribeTableResponse described,
                             db.DescribeTable({.table_name = name}));
   LintTable table{.name = name,
@@ -75,15 +77,13 @@ absl::StatusOr<LintTable> ReadTable(Database& db, const std::string& name) {
   return table;
 }
 
-}  // namespace
-
 absl::StatusOr<std::vector<LintTable>> ReadLintDatabase(Database& db) {
   std::vector<LintTable> tables;
   ListTablesRequest list;
   do {
     DYNAMITE_ASSIGN_OR_RETURN(ListTablesResponse names, db.ListTables(list));
     for (const std::string& name : names.table_names) {
-      DYNAMITE_ASSIGN_OR_RETURN(LintTable table, ReadTable(db, name));
+      DYNAMITE_ASSIGN_OR_RETURN(LintTable table, ReadLintTable(db, name));
       tables.push_back(std::move(table));
     }
     list.exclusive_start_table_name = names.last_evaluated_table_name;

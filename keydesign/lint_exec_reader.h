@@ -22,6 +22,11 @@
 
 namespace dynamite {
 
+// The table `name` of `db` (DescribeTable, then every Scan page). Returns
+// the first error of a table operation (ResourceNotFoundException when
+// there is no such table).
+absl::StatusOr<LintTable> ReadLintTable(Database& db, const std::string& name);
+
 // Every table of `db`, in ListTables order. Returns the first error of a
 // table operation.
 absl::StatusOr<std::vector<LintTable>> ReadLintDatabase(Database& db);

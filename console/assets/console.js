@@ -219,11 +219,27 @@ const state = {
   pages: [],         // ExclusiveStartKeys of the items pages seen
 };
 
-function keyNames(description) {
-  const order = { HASH: 0, RANGE: 1 };
-  return [...description.KeySchema]
-    .sort((a, b) => order[a.KeyType] - order[b.KeyType])
-    .map((k) => k.AttributeName);
+// A table's LSIs and GSIs.
+function indexesOf(description) {
+  return [...(description.LocalSecondaryIndexes || []),
+          ...(description.GlobalSecondaryIndexes || [])];
+}
+
+// The key of the table, or of its index `indexName`, split into its
+// partition-key and sort-key attributes in key order (a multi-attribute GSI
+// key has up to four of each).
+function keyParts(description, indexName) {
+  const schema = indexName
+    ? indexesOf(description).find((i) => i.IndexName === indexName).KeySchema
+    : description.KeySchema;
+  const names = (type) => schema.filter((k) => k.KeyType === type).map((k) => k.AttributeName);
+  return { partition: names("HASH"), sort: names("RANGE") };
+}
+
+// The key attributes, partition key first.
+function keyNames(description, indexName = "") {
+  const { partition, sort } = keyParts(description, indexName);
+  return [...partition, ...sort];
 }
 
 function attributeType(description, name) {
@@ -370,21 +386,12 @@ async function saveEditor() {
 
 // --- Query --------------------------------------------------------------------
 
-// The key attributes of the table or of one of its indexes.
-function readKeys(description, indexName) {
-  if (!indexName) return keyNames(description);
-  const index = [...(description.LocalSecondaryIndexes || []),
-                 ...(description.GlobalSecondaryIndexes || [])]
-    .find((i) => i.IndexName === indexName);
-  return keyNames(index);
-}
-
 async function showQuery() {
   if (!state.table) return;
   state.description = await describe(state.table);
   const d = state.description;
   const choices = [element("option", { value: "" }, `table ${d.TableName}`)];
-  for (const i of [...(d.LocalSecondaryIndexes || []), ...(d.GlobalSecondaryIndexes || [])]) {
+  for (const i of indexesOf(d)) {
     choices.push(element("option", { value: i.IndexName }, `index ${i.IndexName}`));
   }
   const select = $("[data-testid=query-index]");
@@ -395,21 +402,6 @@ async function showQuery() {
 }
 
 const SORT_OPERATORS = ["=", "<", "<=", ">", ">=", "BETWEEN", "begins_with"];
-
-// The key's split into its partition-key and sort-key attributes, in key
-// order (a multi-attribute GSI key has up to four of each).
-function keyParts(description, indexName) {
-  let schema = description.KeySchema;
-  if (indexName) {
-    schema = [...(description.LocalSecondaryIndexes || []),
-              ...(description.GlobalSecondaryIndexes || [])]
-      .find((i) => i.IndexName === indexName).KeySchema;
-  }
-  return {
-    partition: schema.filter((k) => k.KeyType === "HASH").map((k) => k.AttributeName),
-    sort: schema.filter((k) => k.KeyType === "RANGE").map((k) => k.AttributeName),
-  };
-}
 
 // One input per partition-key attribute, and per sort-key attribute an
 // operator and its values; test ids as the single-attribute form's, with
@@ -503,7 +495,7 @@ async function runQuery(form) {
   for (const pre of $$("[data-snippet]")) pre.textContent = code[pre.dataset.snippet];
   const [ascending, descending] = await Promise.all([true, false].map((forward) =>
     ddb("Query", { ...query, ScanIndexForward: forward, ReturnConsumedCapacity: "TOTAL" })));
-  const keys = [...new Set([...readKeys(d, indexName), ...keyNames(d)])];
+  const keys = [...new Set([...keyNames(d, indexName), ...keyNames(d)])];
   for (const [side, page] of [["ascending", ascending], ["descending", descending]]) {
     const root = $(`[data-testid=query-${side}]`);
     $(".summary", root).textContent =

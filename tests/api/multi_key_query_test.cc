@@ -197,6 +197,22 @@ TEST_F(MultiKeyQueryTest, OneSortAttributeBesideAMultiAttributePartitionKey) {
     ASSERT_THAT(page, IsOk());
     EXPECT_EQ(Ids(*page), expected);
   }
+  // Pages of one resume after their LastEvaluatedKey, inside the range.
+  QueryRequest first;
+  first.index_name = "byDay";
+  first.limit = 1;
+  auto page = Query("tenant = :t AND #g = :r AND created >= :c",
+                    {{":c", N("5")}}, first);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(Ids(*page), std::vector<std::string>{"o4"});
+  ASSERT_TRUE(page->last_evaluated_key.has_value());
+  QueryRequest rest;
+  rest.index_name = "byDay";
+  rest.exclusive_start_key = page->last_evaluated_key;
+  page = Query("tenant = :t AND #g = :r AND created >= :c", {{":c", N("5")}},
+               rest);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(Ids(*page), (std::vector<std::string>{"o2", "o1"}));
 }
 
 TEST_F(MultiKeyQueryTest, EveryPartitionAttributeIsRequired) {
