@@ -43,6 +43,7 @@
 #include "api/item_requests.h"
 #include "api/options.h"
 #include "api/read_requests.h"
+#include "api/stream_requests.h"
 #include "api/table_requests.h"
 #include "api/transact_requests.h"
 #include "api/transaction_tokens.h"
@@ -51,6 +52,7 @@
 #include "store/catalog.h"
 #include "store/commit_observer.h"
 #include "store/commit_sequencer.h"
+#include "store/stream_store.h"
 
 namespace dynamite {
 
@@ -115,16 +117,55 @@ class Database {
   // Scan (api/scan_ops.cc).
   absl::StatusOr<ScanResponse> Scan(const ScanRequest& request);
 
+  // DynamoDB Streams (api/stream_ops.cc; api/stream_requests.h): the
+  // change records of the tables whose StreamSpecification enables a
+  // stream, read as DynamoDB Streams' API reads them. A shard iterator is
+  // valid for 15 minutes by the Database's clock.
+  absl::StatusOr<ListStreamsResponse> ListStreams(
+      const ListStreamsRequest& request);
+  absl::StatusOr<DescribeStreamResponse> DescribeStream(
+      const DescribeStreamRequest& request);
+  absl::StatusOr<GetShardIteratorResponse> GetShardIterator(
+      const GetShardIteratorRequest& request);
+  absl::StatusOr<GetRecordsResponse> GetRecords(
+      const GetRecordsRequest& request);
+  // Waits, without polling, until the shard `shard_iterator` reads has a
+  // record the iterator has not read, or has been closed, or `timeout`
+  // (real time) has passed; returns false on the timeout. A reader that
+  // follows a stream calls it when GetRecords returns no records:
+  //   while (running) {
+  //     auto page = db.GetRecords({.shard_iterator = iterator});
+  //     ... handle page->records; iterator = *page->next_shard_iterator ...
+  //     if (page->records.empty()) db.WaitForStreamRecords(iterator, 1s);
+  //   }
+  // Errors: a malformed iterator (ValidationException).
+  absl::StatusOr<bool> WaitForStreamRecords(absl::string_view shard_iterator,
+                                            absl::Duration timeout) const;
+  // The retained stream records: how many, and their total SizeBytes
+  // (capped by DatabaseOptions::streams).
+  StreamStoreStats stream_stats() const { return streams_.stats(); }
+
  private:
+  // A new stream of the table `table_arn`, enabled, labelled with the
+  // current time (made unique; api/stream_ops.cc).
+  StreamDefinition NewStream(absl::string_view table_arn,
+                             StreamViewType view_type);
+
   const DatabaseOptions options_;
   const Clock* const clock_;
-  // Numbers the commits of every table in catalog_ (declared first: the
-  // catalog's tables refer to it).
+  // The stream records, an observer of every commit (declared before the
+  // sequencer that calls it).
+  StreamStore streams_;
+  // Numbers the commits of every table in catalog_ (declared before it:
+  // the catalog's tables refer to it).
   CommitSequencer sequencer_;
   Catalog catalog_;
   // Parsed expressions shared by all requests (query/expression_cache.h).
   ExpressionCache expressions_;
   std::atomic<uint64_t> tables_created_{0};  // seeds TableIds
+  // The creation time of the latest stream, in Unix milliseconds: each new
+  // stream's label is later than every earlier one's (NewStream()).
+  std::atomic<int64_t> last_stream_millis_{0};
   // The ClientRequestTokens of recent transactions.
   TransactionTokens transaction_tokens_;
 };

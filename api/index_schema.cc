@@ -764,6 +764,13 @@ TableDescription DescribeTableAs(const Table& table, absl::string_view status) {
   d.billing_mode = def.billing_mode;
   d.provisioned_throughput = {def.read_capacity_units,
                               def.write_capacity_units};
+  if (def.stream.has_value()) {
+    if (def.stream->enabled) {
+      d.stream_specification = StreamSpecification{true, def.stream->view_type};
+    }
+    d.latest_stream_arn = def.stream->arn;
+    d.latest_stream_label = def.stream->label;
+  }
   // The stats come with the definition (Table::stats()), one per index.
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "common/clock.h"
+#include "store/stream_options.h"
 #include "store/table_definition.h"
 
 namespace dynamite {
@@ -19,14 +20,19 @@ struct DatabaseOptions {
   std::string region = "ddblocal";
   std::string account_id = "000000000000";
 
-  // Source of time for CreationDateTime. Not owned; must outlive the
-  // Database. Default (nullptr): the system clock.
+  // Source of time for CreationDateTime and stream records. Not owned; must
+  // outlive the Database. Default (nullptr): the system clock.
   const Clock* clock = nullptr;
 
   // The item-collection limit of tables with LSIs: DynamoDB's 10 GB, or a
   // smaller one so that a test can reach it
   // (ItemCollectionSizeLimitExceededException).
   int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;
+
+  // DynamoDB Streams: when shards roll over, how long records are kept
+  // (24 hours by `clock`), and the cap on the retained records' total
+  // size (store/stream_store.h).
+  StreamOptions streams;
 };
 
 }  // namespace dynamite

@@ -182,6 +182,26 @@ absl::Status ValidateBilling(const CreateTableRequest& request) {
   return absl::OkStatus();
 }
 
+// CreateTable's StreamSpecification: a view type exactly when the stream is
+// enabled (messages: ack-api-quirks catalogue, live captures).
+absl::Status ValidateStreamSpecification(const CreateTableRequest& request) {
+  if (!request.stream_specification.has_value()) return absl::OkStatus();
+  const StreamSpecification& spec = *request.stream_specification;
+  if (spec.stream_enabled && !spec.stream_view_type.has_value()) {
+    return ValidationError(absl::StrCat(
+        kInvalidPrefix,
+        "Table is being created with a stream enabled, UpdateViewType is "
+        "required"));
+  }
+  if (!spec.stream_enabled && spec.stream_view_type.has_value()) {
+    return ValidationError(absl::StrCat(
+        kInvalidPrefix,
+        "Table is being created with a stream disabled, UpdateViewType "
+        "should not be specified"));
+  }
+  return absl::OkStatus();
+}
+
 // A version-4-shaped UUID from a process-wide counter and the creation time;
 // unique within a Database, which is all DynamoDB's TableId promises here.
 std::string MakeTableId(absl::Time created, uint64_t sequence) {
@@ -209,7 +229,10 @@ std::string NotFoundMessage(absl::string_view name) {
 Database::Database(DatabaseOptions options)
     : options_(std::move(options)),
       clock_(options_.clock != nullptr ? options_.clock : Clock::Real()),
-      catalog_(sequencer_) {}
+      streams_(*clock_, options_.streams),
+      catalog_(sequencer_) {
+  sequencer_.AddObserver(&streams_);
+}
 
 void Database::AddCommitObserver(CommitObserver* observer) {
   sequencer_.AddObserver(observer);
@@ -221,6 +244,7 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
   DYNAMITE_ASSIGN_OR_RETURN(KeySchema schema, ResolveKeySchema(request));
   DYNAMITE_RETURN_IF_ERROR(ValidateBilling(request));
+  DYNAMITE_RETURN_IF_ERROR(ValidateStreamSpecification(request));
 
   TableDefinition def;
   def.name = request.table_name;
@@ -244,6 +268,11 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
     DYNAMITE_ASSIGN_OR_RETURN(def.indexes,
                               api_internal::ResolveCreateTableIndexes(
                                   request, def.key_schema, def.arn));
+  }
+  if (request.stream_specification.has_value() &&
+      request.stream_specification->stream_enabled) {
+    def.stream =
+        NewStream(def.arn, *request.stream_specification->stream_view_type);
   }
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Create(std::move(def)));

@@ -59,6 +59,15 @@ struct GlobalSecondaryIndex {
   std::optional<ProvisionedThroughput> provisioned_throughput;
 };
 
+// StreamSpecification, as CreateTable and UpdateTable take it and
+// DescribeTable shows it.
+struct StreamSpecification {
+  bool stream_enabled = false;
+  // Required when enabling, forbidden when disabling (validated by
+  // CreateTable and UpdateTable).
+  std::optional<StreamViewType> stream_view_type;
+};
+
 // One index of DescribeTable's LocalSecondaryIndexes or
 // GlobalSecondaryIndexes.
 struct IndexDescription {
@@ -94,6 +103,12 @@ struct TableDescription {
   // In definition order; each list absent from the JSON when empty.
   std::vector<IndexDescription> local_secondary_indexes;
   std::vector<IndexDescription> global_secondary_indexes;
+  // The latest stream: StreamSpecification while it is enabled;
+  // LatestStreamArn and LatestStreamLabel from its creation on, also once
+  // it is disabled. Absent from the JSON when unset.
+  std::optional<StreamSpecification> stream_specification;
+  std::string latest_stream_arn;
+  std::string latest_stream_label;
 };
 
 struct CreateTableRequest {
@@ -105,6 +120,7 @@ struct CreateTableRequest {
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<std::vector<LocalSecondaryIndex>> local_secondary_indexes;
   std::optional<std::vector<GlobalSecondaryIndex>> global_secondary_indexes;
+  std::optional<StreamSpecification> stream_specification;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -138,6 +154,8 @@ struct UpdateTableRequest {
   std::optional<ProvisionedThroughput> provisioned_throughput;
   std::optional<std::vector<GlobalSecondaryIndexUpdate>>
       global_secondary_index_updates;
+  // Enables the table's stream (a new one) or disables it.
+  std::optional<StreamSpecification> stream_specification;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

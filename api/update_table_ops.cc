@@ -1,6 +1,7 @@
-// Database::UpdateTable: BillingMode and ProvisionedThroughput changes, and
+// Database::UpdateTable: BillingMode and ProvisionedThroughput changes,
 // GlobalSecondaryIndexUpdates (Create, Update of a GSI's throughput,
-// Delete).
+// Delete), and a StreamSpecification that enables or disables the table's
+// stream.
 //
 // The request is validated in two steps, as DynamoDB does: what needs no
 // table (names, constraints, the shape of the updates, one index Create or
@@ -141,6 +142,36 @@ absl::Status ValidateIndexUpdates(
   return absl::OkStatus();
 }
 
+// A StreamSpecification: a view type exactly when enabling, and no index
+// created or deleted, nor the table's throughput changed, in the same call
+// (messages: ack-api-quirks catalogue, live captures).
+absl::Status ValidateStreamUpdate(const UpdateTableRequest& request) {
+  const StreamSpecification& spec = *request.stream_specification;
+  if (spec.stream_enabled && !spec.stream_view_type.has_value()) {
+    return Invalid(
+        "If stream is being enabled then UpdateViewType is required");
+  }
+  if (!spec.stream_enabled && spec.stream_view_type.has_value()) {
+    return Invalid(
+        "If stream is being disabled, then UpdateViewType must not be "
+        "specified");
+  }
+  if (request.provisioned_throughput.has_value() ||
+      request.billing_mode == BillingMode::kProvisioned) {
+    return Invalid("You cannot modify stream status while updating table IOPS");
+  }
+  if (request.global_secondary_index_updates.has_value()) {
+    for (const GlobalSecondaryIndexUpdate& update :
+         *request.global_secondary_index_updates) {
+      if (update.create.has_value() || update.delete_index_name.has_value()) {
+        return Invalid(
+            "You cannot create or delete index while changing stream status");
+      }
+    }
+  }
+  return absl::OkStatus();
+}
+
 // Everything UpdateTable checks before it looks the table up.
 absl::Status ValidateRequest(const UpdateTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
@@ -153,7 +184,8 @@ absl::Status ValidateRequest(const UpdateTableRequest& request) {
   // (test_gsi_updatetable.py::test_updatetable_empty); beside a real change
   // it is an error of its own (research: ACKQ DDB-TABLE-359).
   if (!request.billing_mode.has_value() &&
-      !request.provisioned_throughput.has_value() && !has_index_updates) {
+      !request.provisioned_throughput.has_value() && !has_index_updates &&
+      !request.stream_specification.has_value()) {
     return ValidationError(kNothingToUpdate);
   }
   if (request.global_secondary_index_updates.has_value() &&
@@ -164,6 +196,9 @@ absl::Status ValidateRequest(const UpdateTableRequest& request) {
     DYNAMITE_RETURN_IF_ERROR(
         ValidateIndexUpdates(*request.global_secondary_index_updates,
                              request.provisioned_throughput.has_value()));
+  }
+  if (request.stream_specification.has_value()) {
+    DYNAMITE_RETURN_IF_ERROR(ValidateStreamUpdate(request));
   }
   if (request.attribute_definitions.has_value()) {
     const auto& definitions = *request.attribute_definitions;
@@ -326,12 +361,39 @@ absl::Status ApplyIndexUpdate(const TableDefinition& current,
   return absl::OkStatus();
 }
 
+// Enables a new stream (`enabled`, made by the caller) or disables the
+// current one.
+absl::Status ApplyStream(const TableDefinition& current,
+                         const UpdateTableRequest& request,
+                         const StreamDefinition& enabled,
+                         TableDefinition& next) {
+  if (!request.stream_specification.has_value()) return absl::OkStatus();
+  const bool has_enabled_stream =
+      current.stream.has_value() && current.stream->enabled;
+  if (request.stream_specification->stream_enabled) {
+    if (has_enabled_stream) {
+      return ValidationError(absl::StrCat(
+          "Table already has an enabled stream: TableName: ", current.name));
+    }
+    next.stream = enabled;
+    return absl::OkStatus();
+  }
+  if (!has_enabled_stream) {
+    return ValidationError(absl::StrCat(
+        "Table has no stream to disable: TableName: ", current.name));
+  }
+  next.stream->enabled = false;
+  return absl::OkStatus();
+}
+
 // The next definition, validated against `current`. Pure: it may run under
 // the table's lock.
 absl::StatusOr<TableDefinition> Redefined(const TableDefinition& current,
-                                          const UpdateTableRequest& request) {
+                                          const UpdateTableRequest& request,
+                                          const StreamDefinition& stream) {
   TableDefinition next = current;
   DYNAMITE_RETURN_IF_ERROR(ApplyBilling(current, request, next));
+  DYNAMITE_RETURN_IF_ERROR(ApplyStream(current, request, stream, next));
   if (request.global_secondary_index_updates.has_value()) {
     for (const GlobalSecondaryIndexUpdate& update :
          *request.global_secondary_index_updates) {
@@ -366,12 +428,19 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
       catalog_.Find(request.table_name, NotFoundMessage(request.table_name)));
-  DYNAMITE_RETURN_IF_ERROR(
-      table
-          ->Redefine([&request](const TableDefinition& current) {
-            return Redefined(current, request);
-          })
-          .status());
+  // A stream to enable is made out here, since Redefined() must be pure; it
+  // is not used if the table already has one.
+  StreamDefinition stream;
+  if (request.stream_specification.has_value() &&
+      request.stream_specification->stream_enabled) {
+    stream = NewStream(table->definition()->arn,
+                       *request.stream_specification->stream_view_type);
+  }
+  DYNAMITE_RETURN_IF_ERROR(table
+                               ->Redefine([&](const TableDefinition& current) {
+                                 return Redefined(current, request, stream);
+                               })
+                               .status());
   return UpdateTableResponse{api_internal::DescribeTableAs(*table, "ACTIVE")};
 }
 

@@ -29,6 +29,8 @@ constexpr ErrorKind kAllKinds[] = {
     ErrorKind::kUnrecognizedClient,
     ErrorKind::kAccessDenied,
     ErrorKind::kIdempotentParameterMismatch,
+    ErrorKind::kExpiredIterator,
+    ErrorKind::kTrimmedDataAccess,
     ErrorKind::kInternal,
 };
 
@@ -44,6 +46,10 @@ absl::StatusCode CodeOf(ErrorKind kind) {
     case ErrorKind::kConditionalCheckFailed:
     case ErrorKind::kIdempotentParameterMismatch:
       return absl::StatusCode::kFailedPrecondition;
+    case ErrorKind::kExpiredIterator:
+      return absl::StatusCode::kDeadlineExceeded;
+    case ErrorKind::kTrimmedDataAccess:
+      return absl::StatusCode::kOutOfRange;
     case ErrorKind::kTransactionCanceled:
     case ErrorKind::kTransactionConflict:
       return absl::StatusCode::kAborted;
@@ -146,6 +152,10 @@ absl::string_view ErrorName(ErrorKind kind) {
       return "AccessDeniedException";
     case ErrorKind::kIdempotentParameterMismatch:
       return "IdempotentParameterMismatchException";
+    case ErrorKind::kExpiredIterator:
+      return "ExpiredIteratorException";
+    case ErrorKind::kTrimmedDataAccess:
+      return "TrimmedDataAccessException";
     case ErrorKind::kInternal:
       return "InternalServerError";
   }

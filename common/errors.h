@@ -33,6 +33,10 @@ enum class ErrorKind {
   kUnrecognizedClient,
   kAccessDenied,
   kIdempotentParameterMismatch,
+  // DynamoDB Streams: an iterator older than 15 minutes, and one that
+  // points at records already trimmed.
+  kExpiredIterator,
+  kTrimmedDataAccess,
   kInternal,
 };
 

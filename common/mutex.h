@@ -77,6 +77,19 @@ class ABSL_LOCKABLE Mutex {
     mu_.ReaderUnlock();
     Annotate(kPostUnlock, kReadLock);
   }
+  // Releases the mutex until `cv` is signalled or `timeout` has passed,
+  // then holds it again (absl::CondVar::WaitWithTimeout); returns true if
+  // the wait timed out. Callers check their condition again after it, as
+  // with any condition variable. REQUIRES: the mutex is held exclusively.
+  bool WaitWithTimeout(absl::CondVar* cv, absl::Duration timeout)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(this) {
+    Annotate(kPreUnlock, 0);
+    Annotate(kPostUnlock, 0);
+    const bool timed_out = cv->WaitWithTimeout(&mu_, timeout);
+    Annotate(kPreLock, 0);
+    Annotate(kPostLock, 0);
+    return timed_out;
+  }
 
  private:
   enum Event {

@@ -29,6 +29,7 @@ namespace {
 constexpr absl::string_view kAmzJson = "application/x-amz-json-1.0";
 constexpr absl::string_view kJson = "application/json";
 constexpr absl::string_view kTargetPrefix = "DynamoDB_20120810.";
+constexpr absl::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 
 const std::string* FindHeader(const HttpHeaders& headers,
                               absl::string_view name) {
@@ -331,13 +332,19 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
 
   const std::string* target = request.Header("X-Amz-Target");
   absl::string_view operation;
+  WireApi api = WireApi::kDynamoDB;
   if (target != nullptr && absl::StartsWith(*target, kTargetPrefix)) {
     operation = absl::string_view(*target).substr(kTargetPrefix.size());
+  } else if (target != nullptr &&
+             absl::StartsWith(*target, kStreamsTargetPrefix)) {
+    // DynamoDB Streams' clients sign as "dynamodb" too, so one endpoint
+    // serves both APIs, told apart by the target alone.
+    api = WireApi::kStreams;
+    operation = absl::string_view(*target).substr(kStreamsTargetPrefix.size());
   }
-  // Anything else (no target, another API, DynamoDBStreams_20120810.*)
-  // names no operation, so Dispatch answers UnknownOperationException
-  // after it has checked the JSON.
-  WireResponse answer = Dispatch(db, operation, request.body, [&] {
+  // Anything else (no target, another API) names no operation, so Dispatch
+  // answers UnknownOperationException after it has checked the JSON.
+  WireResponse answer = Dispatch(db, api, operation, request.body, [&] {
     return CheckAuthorization(request, options);
   });
   return Respond(

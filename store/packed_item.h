@@ -27,6 +27,7 @@
 #include <atomic>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <optional>
 #include <utility>
 
@@ -71,6 +72,14 @@ class PackedItem {
   void ForEach(
       absl::FunctionRef<void(absl::string_view, ValueView)> visit) const {
     store_internal::ForEachPackedEntry(entries(), count_, visit);
+  }
+  // True if `other` holds the same attributes with the same values: the
+  // packing is canonical (attributes in name order, sets sorted, numbers
+  // normalised), so equal items have equal bytes.
+  bool SameContent(const PackedItem& other) const {
+    return size_ == other.size_ && count_ == other.count_ &&
+           body_size_ == other.body_size_ &&
+           std::memcmp(body(), other.body(), body_size_) == 0;
   }
   // The item as an AttributeMap (copies it).
   AttributeMap Decode() const {

@@ -1,5 +1,6 @@
 // What a table is, as DynamoDB describes it apart from its data: the key
-// schema, the attribute definitions, billing, and the secondary indexes.
+// schema, the attribute definitions, billing, the secondary indexes and the
+// stream.
 //
 // A TableDefinition is immutable once published: a Table holds its current
 // definition as a shared_ptr<const TableDefinition> and replaces it whole
@@ -14,6 +15,7 @@
 #define DYNAMITE_STORE_TABLE_DEFINITION_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,6 +32,10 @@ enum class IndexKind { kLocal, kGlobal };
 
 // Projection.ProjectionType.
 enum class ProjectionType { kKeysOnly, kInclude, kAll };
+
+// StreamSpecification.StreamViewType: what a stream record carries besides
+// the item's key.
+enum class StreamViewType { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
 
 // DynamoDB's limits on indexes (reference §9).
 inline constexpr size_t kMaxLocalSecondaryIndexes = 5;
@@ -66,6 +72,21 @@ struct IndexDefinition {
   bool projects(absl::string_view attribute, const KeySchema& table) const;
 };
 
+// A table's latest stream (DescribeTable's StreamSpecification,
+// LatestStreamArn and LatestStreamLabel). Disabling it keeps it here,
+// disabled: its records stay readable until they age out; enabling again
+// starts a new stream, with a new label and ARN (store/stream_store.h keeps
+// the records).
+struct StreamDefinition {
+  bool enabled = false;
+  StreamViewType view_type = StreamViewType::kKeysOnly;
+  // When the stream was created, as DynamoDB labels it
+  // ("2026-12-04T13:20:00.123"), unique among the table's streams.
+  absl::Time created;
+  std::string label;
+  std::string arn;  // the table's ARN, "/stream/", the label
+};
+
 struct TableDefinition {
   std::string name;
   KeySchema key_schema;
@@ -83,6 +104,8 @@ struct TableDefinition {
   // The item-collection limit a table with LSIs enforces: DynamoDB's, or a
   // smaller one a test asks for (DatabaseOptions).
   int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;
+  // The latest stream; absent if the table never had one.
+  std::optional<StreamDefinition> stream;
 
   // The index named `name`, or nullptr.
   const IndexDefinition* FindIndex(absl::string_view index_name) const;

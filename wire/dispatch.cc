@@ -16,6 +16,7 @@
 #include "wire/json.h"
 #include "wire/query_json.h"
 #include "wire/scan_json.h"
+#include "wire/stream_json.h"
 #include "wire/table_json.h"
 #include "wire/transact_json.h"
 
@@ -101,11 +102,31 @@ constexpr Operation kOperations[] = {
     {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
 };
 
-Handler FindHandler(absl::string_view operation) {
-  for (const Operation& op : kOperations) {
+// The DynamoDB Streams API's operations.
+constexpr Operation kStreamsOperations[] = {
+    {"ListStreams", &Run<&DecodeListStreamsRequest, &Database::ListStreams,
+                         &EncodeListStreamsResponse>},
+    {"DescribeStream",
+     &Run<&DecodeDescribeStreamRequest, &Database::DescribeStream,
+          &EncodeDescribeStreamResponse>},
+    {"GetShardIterator",
+     &Run<&DecodeGetShardIteratorRequest, &Database::GetShardIterator,
+          &EncodeGetShardIteratorResponse>},
+    {"GetRecords", &Run<&DecodeGetRecordsRequest, &Database::GetRecords,
+                        &EncodeGetRecordsResponse>},
+};
+
+template <size_t N>
+Handler FindIn(const Operation (&operations)[N], absl::string_view operation) {
+  for (const Operation& op : operations) {
     if (op.name == operation) return op.handler;
   }
   return nullptr;
+}
+
+Handler FindHandler(WireApi api, absl::string_view operation) {
+  return api == WireApi::kStreams ? FindIn(kStreamsOperations, operation)
+                                  : FindIn(kOperations, operation);
 }
 
 }  // namespace
@@ -115,7 +136,18 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
   return Dispatch(db, operation, body, [] { return absl::OkStatus(); });
 }
 
+WireApi ApiOfOperation(absl::string_view operation) {
+  return FindIn(kStreamsOperations, operation) != nullptr ? WireApi::kStreams
+                                                          : WireApi::kDynamoDB;
+}
+
 WireResponse Dispatch(Database& db, absl::string_view operation,
+                      absl::string_view body,
+                      absl::FunctionRef<absl::Status()> authorize) {
+  return Dispatch(db, WireApi::kDynamoDB, operation, body, authorize);
+}
+
+WireResponse Dispatch(Database& db, WireApi api, absl::string_view operation,
                       absl::string_view body,
                       absl::FunctionRef<absl::Status()> authorize) {
   // The parsed tree lives in a pool whose first block is this buffer on
@@ -130,7 +162,7 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
   JsonDocument doc(&pool);
   bool parsed = !body.empty() && ParseJson(body, doc);
   if (!body.empty() && !parsed) return ErrorResponse(SerializationError(""));
-  Handler handler = FindHandler(operation);
+  Handler handler = FindHandler(api, operation);
   if (handler == nullptr) return ErrorResponse(UnknownOperationError(""));
   if (absl::Status authorized = authorize(); !authorized.ok()) {
     return ErrorResponse(authorized);

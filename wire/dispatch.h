@@ -2,7 +2,8 @@
 //
 // Dispatch(operation, body) decodes a request body (DynamoDB JSON), calls
 // the Database method named by `operation` (the part of X-Amz-Target after
-// "DynamoDB_20120810."), and encodes the response or the error exactly as
+// "DynamoDB_20120810.", or after "DynamoDBStreams_20120810." for the
+// Streams API), and encodes the response or the error exactly as
 // DynamoDB would send it. Both `dynamite exec` and `dynamite serve` (server/)
 // enter here; wire/ is the only code that reads or writes JSON.
 //
@@ -21,6 +22,15 @@
 
 namespace dynamite {
 
+// Which API a request is for: X-Amz-Target's prefix, DynamoDB_20120810 or
+// DynamoDBStreams_20120810. Their operations are answered the same way.
+enum class WireApi { kDynamoDB, kStreams };
+
+// The API whose operation `operation` is (kDynamoDB for a name neither
+// knows): for `dynamite exec` scripts, which name operations without a
+// prefix.
+WireApi ApiOfOperation(absl::string_view operation);
+
 // Answers one request. Never fails: every problem becomes an error body.
 // Order of checks, as DynamoDB's: the body must be well-formed JSON
 // (SerializationException, no message), then `operation` must be known
@@ -37,6 +47,11 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
 // non-OK status from `authorize` (MissingAuthenticationTokenException,
 // IncompleteSignatureException, ...) is the answer.
 WireResponse Dispatch(Database& db, absl::string_view operation,
+                      absl::string_view body,
+                      absl::FunctionRef<absl::Status()> authorize);
+
+// Dispatch() of an operation of `api`.
+WireResponse Dispatch(Database& db, WireApi api, absl::string_view operation,
                       absl::string_view body,
                       absl::FunctionRef<absl::Status()> authorize);
 

@@ -63,6 +63,15 @@ inline constexpr EnumName<ProjectionType> kProjectionTypeNames[] = {
     {"KEYS_ONLY", ProjectionType::kKeysOnly},
 };
 
+// StreamViewType, in the order of DynamoDB's enum message (live capture,
+// ack-api-quirks DDB-TABLE-035).
+inline constexpr EnumName<StreamViewType> kStreamViewTypeNames[] = {
+    {"OLD_IMAGE", StreamViewType::kOldImage},
+    {"KEYS_ONLY", StreamViewType::kKeysOnly},
+    {"NEW_AND_OLD_IMAGES", StreamViewType::kNewAndOldImages},
+    {"NEW_IMAGE", StreamViewType::kNewImage},
+};
+
 inline constexpr EnumName<ReturnValue> kReturnValueNames[] = {
     {"ALL_NEW", ReturnValue::kAllNew},
     {"UPDATED_OLD", ReturnValue::kUpdatedOld},

@@ -32,6 +32,8 @@ bool IsRequestLayerError(ErrorKind kind) {
     case ErrorKind::kItemCollectionSizeLimitExceeded:
     case ErrorKind::kLimitExceeded:
     case ErrorKind::kIdempotentParameterMismatch:
+    case ErrorKind::kExpiredIterator:
+    case ErrorKind::kTrimmedDataAccess:
     case ErrorKind::kInternal:
       return false;
   }

@@ -70,7 +70,11 @@ class ScriptRunner {
  private:
   void Run() {
     pending_ = false;
-    WireResponse response = Dispatch(db_, operation_, body_);
+    // Operations are named without a prefix; the Streams API's names are
+    // all its own.
+    WireResponse response =
+        Dispatch(db_, ApiOfOperation(operation_), operation_, body_,
+                 [] { return absl::OkStatus(); });
     out_ << response.body << '\n';
     out_.flush();
   }

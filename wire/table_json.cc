@@ -66,6 +66,7 @@ void WriteTableDescription(const TableDescription& table,
   }
   // DeleteTable's description has no index lists (reference §11.5).
   if (all) WriteSecondaryIndexes(table, writer);
+  if (all) WriteStreamFields(table, writer);
   writer.EndObject();
 }
 
@@ -108,6 +109,8 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
   request.billing_mode =
       reader.Enum(reader.String(reader.Member("BillingMode")), "billingMode",
                   kBillingModeNames);
+  request.stream_specification = ReadStreamSpecification(
+      reader, reader.Member("StreamSpecification"), "streamSpecification");
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -133,6 +136,8 @@ absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
   request.global_secondary_index_updates = ReadGlobalSecondaryIndexUpdates(
       reader, reader.Member("GlobalSecondaryIndexUpdates"),
       "globalSecondaryIndexUpdates");
+  request.stream_specification = ReadStreamSpecification(
+      reader, reader.Member("StreamSpecification"), "streamSpecification");
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -336,6 +336,43 @@ std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
   return throughput;
 }
 
+std::optional<StreamSpecification> ReadStreamSpecification(
+    RequestReader& reader, const JsonValue* member, absl::string_view path) {
+  const JsonValue* structure = reader.Structure(member, "StreamSpecification",
+                                                StructurePosition::kField);
+  if (structure == nullptr) return std::nullopt;
+  const JsonValue* enabled = RequestReader::Member(structure, "StreamEnabled");
+  reader.NotNull(absl::StrCat(path, ".streamEnabled"), enabled != nullptr);
+  StreamSpecification spec;
+  spec.stream_enabled = reader.Boolean(enabled).value_or(false);
+  spec.stream_view_type = reader.Enum(
+      reader.String(RequestReader::Member(structure, "StreamViewType")),
+      absl::StrCat(path, ".streamViewType"), kStreamViewTypeNames);
+  return spec;
+}
+
+void WriteStreamFields(const TableDescription& table, JsonWriter& writer) {
+  if (table.stream_specification.has_value()) {
+    writer.Key("StreamSpecification");
+    writer.StartObject();
+    writer.Key("StreamEnabled");
+    writer.Bool(table.stream_specification->stream_enabled);
+    if (table.stream_specification->stream_view_type.has_value()) {
+      WriteJsonString(writer, "StreamViewType");
+      WriteJsonString(writer,
+                      NameOf(kStreamViewTypeNames,
+                             *table.stream_specification->stream_view_type));
+    }
+    writer.EndObject();
+  }
+  if (!table.latest_stream_arn.empty()) {
+    WriteJsonString(writer, "LatestStreamLabel");
+    WriteJsonString(writer, table.latest_stream_label);
+    WriteJsonString(writer, "LatestStreamArn");
+    WriteJsonString(writer, table.latest_stream_arn);
+  }
+}
+
 std::optional<std::vector<LocalSecondaryIndex>> ReadLocalSecondaryIndexes(
     RequestReader& reader, const JsonValue* member, absl::string_view path) {
   return ReadList<LocalSecondaryIndex>(reader, member, path,

@@ -53,6 +53,11 @@ std::vector<KeySchemaElement> ReadKeySchema(RequestReader& reader,
 std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
     RequestReader& reader, const JsonValue* member, absl::string_view path);
 
+// A StreamSpecification structure at `path`, or std::nullopt if absent.
+// StreamEnabled must be present.
+std::optional<StreamSpecification> ReadStreamSpecification(
+    RequestReader& reader, const JsonValue* member, absl::string_view path);
+
 // CreateTable's LocalSecondaryIndexes / GlobalSecondaryIndexes (`member`
 // the list, `path` "localSecondaryIndexes" / "globalSecondaryIndexes"), or
 // std::nullopt if absent.
@@ -79,6 +84,8 @@ void WriteProvisionedThroughput(const ProvisionedThroughput& throughput,
 // "LocalSecondaryIndexes": [...] and "GlobalSecondaryIndexes": [...], each
 // only when the table has such indexes.
 void WriteSecondaryIndexes(const TableDescription& table, JsonWriter& writer);
+// StreamSpecification, LatestStreamLabel and LatestStreamArn, those set.
+void WriteStreamFields(const TableDescription& table, JsonWriter& writer);
 
 }  // namespace dynamite
 

@@ -18,7 +18,6 @@ struct UnsupportedParameter {
 // Delete rows as features land.
 constexpr UnsupportedParameter kUnsupported[] = {
     // Table operations.
-    {"CreateTable", "StreamSpecification"},
     {"CreateTable", "SSESpecification"},
     {"CreateTable", "Tags"},
     {"CreateTable", "TableClass"},
@@ -26,7 +25,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"CreateTable", "ResourcePolicy"},
     {"CreateTable", "OnDemandThroughput"},
     {"CreateTable", "WarmThroughput"},
-    {"UpdateTable", "StreamSpecification"},
     {"UpdateTable", "SSESpecification"},
     {"UpdateTable", "ReplicaUpdates"},
     {"UpdateTable", "TableClass"},

@@ -189,7 +189,8 @@ TEST_F(HttpExchangeTest, JsonIsCheckedBeforeTheTargetAndTheTargetBeforeAuth) {
 
 TEST_F(HttpExchangeTest, UnknownTargetsAreUnknownOperations) {
   for (const std::string& target :
-       {std::string("DynamoDBStreams_20120810.ListStreams"),
+       {std::string("DynamoDBStreams_20120810.ListTables"),
+        std::string("DynamoDB_20120810.ListStreams"),
         std::string("DynamoDB_20120810.ListTable"), std::string("whatever"),
         std::string("DynamoDB_20111205.ListTables")}) {
     SCOPED_TRACE(target);
@@ -204,6 +205,15 @@ TEST_F(HttpExchangeTest, UnknownTargetsAreUnknownOperations) {
   HttpRequest missing = Post("ListTables", "{}");
   RemoveHeader(missing, "X-Amz-Target");
   EXPECT_THAT(Send(missing).body, HasSubstr("UnknownOperationException"));
+}
+
+TEST_F(HttpExchangeTest, TheStreamsTargetAnswersOnTheSameEndpoint) {
+  HttpRequest request = Post("ListStreams", "{}");
+  SetHeader(request, "X-Amz-Target", "DynamoDBStreams_20120810.ListStreams");
+  HttpResponse response = Send(request);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, R"({"Streams":[]})");
+  EXPECT_THAT(response.Header("x-amz-crc32"), Pointee(Crc32Of(response.body)));
 }
 
 TEST_F(HttpExchangeTest, MissingAuthorization) {

@@ -346,8 +346,6 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
        unsupported("TableClass")},
       {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
        unsupported("SSESpecification")},
-      {"CreateTable", "{" + table + R"(,"StreamSpecification":{}})", kVal,
-       unsupported("StreamSpecification")},
       {"CreateTable", "{" + table + R"(,"DeletionProtectionEnabled":true})",
        kVal,
        "Dynamite does not support the parameter DeletionProtectionEnabled "

@@ -401,9 +401,6 @@ TEST_F(TableIndexJsonTest, UpdateTableRefusesMembersDynamiteLacks) {
     return "Dynamite does not support the parameter " + parameter + " yet";
   };
   ExpectErrors({
-      {"UpdateTable",
-       R"({"TableName":"tab","StreamSpecification":{"StreamEnabled":true}})",
-       kVal, unsupported("StreamSpecification")},
       {"UpdateTable", R"({"TableName":"tab","TableClass":"STANDARD"})", kVal,
        unsupported("TableClass")},
       {"UpdateTable", R"({"TableName":"tab","ReplicaUpdates":[]})", kVal,
