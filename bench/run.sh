@@ -23,10 +23,12 @@
 # Steps and where their outputs go (all under the results folder):
 #   1. scripts/install-deps.sh --bench   apt-get, only what is missing
 #   2. cmake -DCMAKE_BUILD_TYPE=Release; dynamite, wire_load,
-#      leaderboard_bench, audit_log_bench (and index_bench, if it builds)
+#      leaderboard_bench, audit_log_bench (and index_bench and
+#      stream_bench, if they build)
 #   3. leaderboard_bench, audit_log_bench  -> leaderboard.json, audit_log.json
 #      (Google Benchmark JSON; 3 repetitions, medians reported);
 #      index_bench (if built)              -> index.json (not in the report)
+#      stream_bench (if built)             -> stream.json (not in the report)
 #   4. bench/wire_compare.sh                -> wire/ (summary.json, logs)
 #   5. bench/report.py                      -> benchmarks.md, scaling.svg,
 #      copied to docs/
@@ -98,6 +100,10 @@ cmake --build "${build}" -j "${DYNAMITE_JOBS:-2}" --target dynamite wire_load \
 index_bench=1
 cmake --build "${build}" -j "${DYNAMITE_JOBS:-2}" --target index_bench ||
   index_bench=0
+# So is stream_bench (a table stream's write cost, GetRecords).
+stream_bench=1
+cmake --build "${build}" -j "${DYNAMITE_JOBS:-2}" --target stream_bench ||
+  stream_bench=0
 
 load_before="$(cut -d' ' -f1-3 /proc/loadavg)"
 
@@ -128,6 +134,14 @@ if [[ ${index_bench} -eq 1 ]]; then
     --benchmark_out="${results}/index.json" | tee "${results}/index.txt"
 else
   step "index_bench did not build: skipped"
+fi
+
+if [[ ${stream_bench} -eq 1 ]]; then
+  step "in-process: audit log with a table stream (stream_bench)"
+  "${build}/bench/stream_bench" "${bench_flags[@]}" \
+    --benchmark_out="${results}/stream.json" | tee "${results}/stream.txt"
+else
+  step "stream_bench did not build: skipped"
 fi
 
 wire_status=0
