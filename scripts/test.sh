@@ -143,16 +143,25 @@ done
 echo "ran ${#benchmarks[@]} benchmark programs"
 
 step "build-embed/: examples/embed as its own CMake project (README)"
-# The program's target only, not the CLI, server, console and tools that
-# `all` holds too: a cold run compiled 126 steps here in 266 s, the program
-# needs 70. (Its objects cannot hit build/'s in ccache: their paths, in the
+# The programs' targets only, not the CLI, server, console and tools that
+# `all` holds too: a cold run compiled 126 steps here in 266 s, the programs
+# need about 71. (Their objects cannot hit build/'s in ccache: their paths, in the
 # dependency-file targets ccache hashes, differ.)
 cmake -S examples/embed -B build-embed -G Ninja -DCMAKE_BUILD_TYPE=Debug
-cmake --build build-embed -j "${jobs}" --target leaderboard_top3
+cmake --build build-embed -j "${jobs}" --target leaderboard_top3 \
+  stream_follower
 embed_output="$(build-embed/leaderboard_top3)"
 echo "${embed_output}"
 if [[ "${embed_output}" != $'p_bea 1500\np_cleo 240\np_ana 10' ]]; then
   echo "examples/embed printed the wrong top three" >&2
+  exit 1
+fi
+passed=$((passed + 1))
+# A second thread follows the table's stream; its lines are the records.
+follower_output="$(timeout 30 build-embed/stream_follower)"
+echo "${follower_output}"
+if [[ "${follower_output}" != $'INSERT p_ana score=10\nMODIFY p_ana score 10 -> 25\nREMOVE p_ana score was 25' ]]; then
+  echo "examples/embed/stream_follower printed the wrong records" >&2
   exit 1
 fi
 passed=$((passed + 1))
