@@ -22,6 +22,8 @@ struct StreamStore::Shard {
   uint64_t trimmed_through = 0;
   // The last sequence number given to a record of this shard (0: none).
   uint64_t last_sequence_number = 0;
+  // The records ever appended, trimmed ones included (shard_max_records).
+  int64_t appended = 0;
   bool open() const { return !info.ending_sequence_number.has_value(); }
 };
 
@@ -179,9 +181,10 @@ void StreamStore::OnItemCommit(uint64_t /*sequence*/,
 
 void StreamStore::Append(Stream& stream, StreamRecord record) {
   Shard* shard = &stream.shards.back();
-  const bool full =
-      options_.shard_max_records > 0 &&
-      static_cast<int64_t>(shard->records.size()) >= options_.shard_max_records;
+  // Counted by appends, not by the records left: trimming does not make
+  // room in a shard.
+  const bool full = options_.shard_max_records > 0 &&
+                    shard->appended >= options_.shard_max_records;
   const bool old = record.created - shard->opened >= options_.shard_max_age;
   if ((full || old) && shard->last_sequence_number != 0) {
     shard->info.ending_sequence_number = shard->last_sequence_number;
@@ -192,6 +195,7 @@ void StreamStore::Append(Stream& stream, StreamRecord record) {
   record.size_bytes =
       RecordSize(record, stream.info.key_schema, stream.info.view_type);
   shard->last_sequence_number = record.sequence_number;
+  ++shard->appended;
   retained_bytes_ += record.size_bytes;
   ++retained_records_;
   shard->records.push_back(std::move(record));

@@ -17,13 +17,13 @@
 // decodes the images it is given (api/stream_ops.cc).
 //
 // Shards: a shard is closed, with an EndingSequenceNumber, and a child
-// opened, after StreamOptions::shard_max_records records or once its first
-// record is shard_max_age old, so that consumers that follow lineage are
-// exercised. Trimming: records older than `retention` (by the Database's
-// clock) are trimmed, oldest first, and so are the oldest records of every
-// stream while the retained records' SizeBytes exceed max_retained_bytes;
-// a shard that is closed and empty of records after trimming, and a
-// disabled stream with no shards left, are forgotten.
+// opened, after StreamOptions::shard_max_records records, or when a record
+// arrives shard_max_age after the shard opened, so that consumers that
+// follow lineage are exercised. Trimming: records older than `retention` (by
+// the Database's clock) are trimmed, oldest first, and so are the oldest
+// records of every stream while the retained records' SizeBytes exceed
+// max_retained_bytes; a shard that is closed and empty of records after
+// trimming, and a disabled stream with no shards left, are forgotten.
 //
 // Sequence numbers are one counter for the whole store, so they increase
 // within a shard, across a stream's shards and across streams.
