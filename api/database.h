@@ -45,6 +45,7 @@
 #include "api/read_requests.h"
 #include "api/stream_requests.h"
 #include "api/table_requests.h"
+#include "api/tag_requests.h"
 #include "api/transact_requests.h"
 #include "api/transaction_tokens.h"
 #include "api/write_result.h"
@@ -81,6 +82,18 @@ class Database {
       const ListTablesRequest& request);
   absl::StatusOr<DeleteTableResponse> DeleteTable(
       const DeleteTableRequest& request);
+
+  // Tags (api/tag_ops.cc; api/tag_requests.h): TagResource, UntagResource
+  // and ListTagsOfResource on a table's TableArn, with DynamoDB's limits
+  // (50 tags, keys of 1..128 and values of 0..256 characters, the aws:
+  // prefix reserved) and messages. A change is visible as soon as it
+  // returns.
+  absl::StatusOr<TagResourceResponse> TagResource(
+      const TagResourceRequest& request);
+  absl::StatusOr<UntagResourceResponse> UntagResource(
+      const UntagResourceRequest& request);
+  absl::StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
+      const ListTagsOfResourceRequest& request);
 
   // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).
   // The writes return a WriteResult (api/write_result.h): a StatusOr that
@@ -146,6 +159,11 @@ class Database {
   StreamStoreStats stream_stats() const { return streams_.stats(); }
 
  private:
+  // The table a tagging operation's ResourceArn `arn` names; the errors
+  // of api/tag_rules.h TableNameOfArn(), or kResourceNotFound.
+  absl::StatusOr<std::shared_ptr<Table>> FindTaggedTable(
+      const std::string& arn) const;
+
   // A new stream of the table `table_arn`, enabled, labelled with the
   // current time (made unique; api/stream_ops.cc).
   StreamDefinition NewStream(absl::string_view table_arn,

@@ -1,8 +1,10 @@
 // The table operations of Database: CreateTable, DescribeTable, ListTables,
-// DeleteTable (UpdateTable is in api/update_table_ops.cc). Tables and their
-// indexes are ACTIVE as soon as CreateTable returns (as in DynamoDB Local);
-// validation follows DynamoDB's order and messages (reference §3.1, §9,
-// §11.4, §11.5); the secondary index rules are in api/index_schema.h.
+// DeleteTable (UpdateTable is in api/update_table_ops.cc; CreateTable's
+// Tags follow api/tag_rules.h, and DeleteTable drops the tags with the
+// table). Tables and their indexes are ACTIVE as soon as CreateTable
+// returns (as in DynamoDB Local); validation follows DynamoDB's order and
+// messages (reference §3.1, §9, §11.4, §11.5); the secondary index rules are in
+// api/index_schema.h.
 
 #include <cstdint>
 #include <string>
@@ -15,6 +17,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/index_schema.h"
+#include "api/tag_rules.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -245,6 +248,9 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   DYNAMITE_ASSIGN_OR_RETURN(KeySchema schema, ResolveKeySchema(request));
   DYNAMITE_RETURN_IF_ERROR(ValidateBilling(request));
   DYNAMITE_RETURN_IF_ERROR(ValidateStreamSpecification(request));
+  const std::vector<Tag> no_tags;
+  const std::vector<Tag>& tags = request.tags.value_or(no_tags);
+  DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateTags(tags));
 
   TableDefinition def;
   def.name = request.table_name;
@@ -275,7 +281,7 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
         NewStream(def.arn, *request.stream_specification->stream_view_type);
   }
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Create(std::move(def)));
+                            catalog_.Create(std::move(def), tags));
   return CreateTableResponse{Describe(*table, "ACTIVE")};
 }
 

@@ -16,6 +16,7 @@
 
 #include "store/key.h"
 #include "store/table_definition.h"
+#include "store/tag_set.h"
 
 namespace dynamite {
 
@@ -121,6 +122,9 @@ struct CreateTableRequest {
   std::optional<std::vector<LocalSecondaryIndex>> local_secondary_indexes;
   std::optional<std::vector<GlobalSecondaryIndex>> global_secondary_indexes;
   std::optional<StreamSpecification> stream_specification;
+  // The table's first tags (api/tag_rules.h); an empty list is accepted,
+  // as DynamoDB accepts it.
+  std::optional<std::vector<Tag>> tags;
 };
 struct CreateTableResponse {
   TableDescription table_description;

@@ -9,7 +9,7 @@
 namespace dynamite {
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
-    TableDefinition definition) {
+    TableDefinition definition, absl::Span<const Tag> tags) {
   MutexLock lock(&mu_);
   auto [it, inserted] = tables_.try_emplace(definition.name);
   if (!inserted) {
@@ -17,6 +17,8 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
         absl::StrCat("Table already exists: ", definition.name));
   }
   it->second = std::make_shared<Table>(std::move(definition), &sequencer_);
+  // The caller validated the tags, limit included.
+  it->second->tags().Put(tags, tags.size());
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
                            .table = it->second.get(),
                            .definition = it->second->definition()};

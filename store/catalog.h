@@ -26,9 +26,11 @@
 #include "absl/container/btree_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/types/span.h"
 
 #include "common/mutex.h"
 #include "store/table.h"
+#include "store/tag_set.h"
 
 namespace dynamite {
 
@@ -39,9 +41,11 @@ class Catalog {
   Catalog(const Catalog&) = delete;
   Catalog& operator=(const Catalog&) = delete;
 
-  // Adds a table. Returns kResourceInUse "Table already exists: <name>" if
-  // the name is taken.
-  absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition)
+  // Adds a table, with the tags `tags` (CreateTable's Tags: set before any
+  // other operation can find the table). Returns kResourceInUse "Table
+  // already exists: <name>" if the name is taken.
+  absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition,
+                                                absl::Span<const Tag> tags = {})
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // Returns the table, or kResourceNotFound with `not_found_message`.

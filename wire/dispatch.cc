@@ -18,6 +18,7 @@
 #include "wire/scan_json.h"
 #include "wire/stream_json.h"
 #include "wire/table_json.h"
+#include "wire/tag_json.h"
 #include "wire/transact_json.h"
 
 namespace dynamite {
@@ -100,6 +101,14 @@ constexpr Operation kOperations[] = {
           &EncodeTransactGetItemsResponse>},
     {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
     {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
+    {"TagResource", &Run<&DecodeTagResourceRequest, &Database::TagResource,
+                         &EncodeTagResourceResponse>},
+    {"UntagResource",
+     &Run<&DecodeUntagResourceRequest, &Database::UntagResource,
+          &EncodeUntagResourceResponse>},
+    {"ListTagsOfResource",
+     &Run<&DecodeListTagsOfResourceRequest, &Database::ListTagsOfResource,
+          &EncodeListTagsOfResourceResponse>},
 };
 
 // The DynamoDB Streams API's operations.

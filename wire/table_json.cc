@@ -13,6 +13,7 @@
 #include "wire/enum_names.h"
 #include "wire/request_reader.h"
 #include "wire/table_shapes.h"
+#include "wire/tag_json.h"
 #include "wire/unsupported.h"
 
 namespace dynamite {
@@ -111,6 +112,7 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
                   kBillingModeNames);
   request.stream_specification = ReadStreamSpecification(
       reader, reader.Member("StreamSpecification"), "streamSpecification");
+  request.tags = ReadTags(reader, reader.Member("Tags"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -19,7 +19,6 @@ struct UnsupportedParameter {
 constexpr UnsupportedParameter kUnsupported[] = {
     // Table operations.
     {"CreateTable", "SSESpecification"},
-    {"CreateTable", "Tags"},
     {"CreateTable", "TableClass"},
     {"CreateTable", "DeletionProtectionEnabled", "false"},
     {"CreateTable", "ResourcePolicy"},

@@ -1126,3 +1126,62 @@ def test_sets_come_back_sorted(client, tables):
     assert updated["sizes"]["NS"] == ["-2", "1", "9.5", "10", "100"]
     scanned = client.scan(TableName=table)["Items"][0]
     assert scanned["tags"]["SS"] == ["Alpha", "Beta", "beta", "gamma", "zeta"]
+
+
+def test_tag_list_untag_and_errors(client, tables):
+    """TagResource, ListTagsOfResource, UntagResource on a table's ARN.
+
+    Tag changes are visible at once (DynamoDB takes a second or two); the
+    listing is in key order; errors carry DynamoDB's kinds and messages.
+    """
+    table = tables.create("pk")
+    arn = client.describe_table(TableName=table)["Table"]["TableArn"]
+    assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == []
+    response = client.tag_resource(ResourceArn=arn, Tags=[
+        {"Key": "team", "Value": "billing"}, {"Key": "env", "Value": "prod"}])
+    assert set(response) == {"ResponseMetadata"}
+    assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == [
+        {"Key": "env", "Value": "prod"}, {"Key": "team", "Value": "billing"}]
+    client.untag_resource(ResourceArn=arn, TagKeys=["env", "never-set"])
+    assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == [
+        {"Key": "team", "Value": "billing"}]
+
+    with pytest.raises(ClientError) as excinfo:
+        client.tag_resource(ResourceArn=arn,
+                            Tags=[{"Key": "aws:owner", "Value": "x"}])
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Tag Key cannot be prefixed with aws:, Key: aws:owner")
+    with pytest.raises(ClientError) as excinfo:
+        client.tag_resource(ResourceArn=arn, Tags=[
+            {"Key": f"k{i}", "Value": "v"} for i in range(50)])
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Number of Tags exceed the current limit for the provided ResourceArn")
+    missing = arn + "x"
+    with pytest.raises(client.exceptions.ResourceNotFoundException) as excinfo:
+        client.list_tags_of_resource(ResourceArn=missing)
+    assert error_of(excinfo) == (
+        "ResourceNotFoundException",
+        f"Requested resource not found: ResourceArn: {missing} not found")
+    with pytest.raises(ClientError) as excinfo:
+        client.list_tags_of_resource(ResourceArn=table)
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "One or more parameter values were invalid: ARNs must start with "
+        f"'arn:': {table}")
+    assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == [
+        {"Key": "team", "Value": "billing"}]
+
+
+def test_create_table_with_tags(client, tables):
+    name = f"tagged-{uuid.uuid4().hex[:12]}"
+    client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}],
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        Tags=[{"Key": "env", "Value": "prod"}])
+    tables.adopt(name)
+    arn = client.describe_table(TableName=name)["Table"]["TableArn"]
+    assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == [
+        {"Key": "env", "Value": "prod"}]

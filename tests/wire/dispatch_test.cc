@@ -275,6 +275,38 @@ TEST_F(DispatchTest, ListTablesAnswersNamesAndWhereToContinue) {
             R"({"TableNames":["hash_range"]})");
 }
 
+TEST_F(DispatchTest, TagOperationsAnswerDynamoDbsShapes) {
+  CreateHashRangeTable();
+  const std::string arn =
+      R"("ResourceArn":"arn:aws:dynamodb:ddblocal:000000000000:table/hash_range")";
+
+  // TagResource and UntagResource answer an empty object.
+  EXPECT_EQ(Ok("TagResource", "{" + arn +
+                                  R"(,"Tags":[{"Key":"team","Value":"a"},)"
+                                  R"({"Key":"env","Value":""}]})"),
+            "{}");
+  EXPECT_EQ(
+      Ok("ListTagsOfResource", "{" + arn + "}"),
+      R"({"Tags":[{"Key":"env","Value":""},{"Key":"team","Value":"a"}]})");
+  EXPECT_EQ(Ok("UntagResource", "{" + arn + R"(,"TagKeys":["env","x"]})"),
+            "{}");
+  EXPECT_EQ(Ok("ListTagsOfResource", "{" + arn + R"(,"NextToken":"t"})"),
+            R"({"Tags":[{"Key":"team","Value":"a"}]})");
+}
+
+TEST_F(DispatchTest, CreateTableTakesTags) {
+  Ok("CreateTable",
+     R"({"TableName":"tagged","BillingMode":"PAY_PER_REQUEST",)"
+     R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+     R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}],)"
+     R"("Tags":[{"Key":"env","Value":"prod"}]})");
+
+  EXPECT_EQ(
+      Ok("ListTagsOfResource",
+         R"({"ResourceArn":"arn:aws:dynamodb:ddblocal:000000000000:table/tagged"})"),
+      R"({"Tags":[{"Key":"env","Value":"prod"}]})");
+}
+
 TEST_F(DispatchTest, ItemOperationsAnswerDynamoDbsShapes) {
   CreateHashRangeTable();
   const std::string item =

@@ -340,8 +340,8 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
       R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
   ExpectErrors({
-      {"CreateTable", "{" + table + R"(,"Tags":[]})", kVal,
-       unsupported("Tags")},
+      {"CreateTable", "{" + table + R"(,"ResourcePolicy":"{}"})", kVal,
+       unsupported("ResourcePolicy")},
       {"CreateTable", "{" + table + R"(,"TableClass":"STANDARD"})", kVal,
        unsupported("TableClass")},
       {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
@@ -353,6 +353,32 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       {"Scan", R"({"IndexName":"gsi"})", kVal,
        "1 validation error detected: Value null at 'tableName' failed to "
        "satisfy constraint: Member must not be null"},
+  });
+}
+
+TEST_F(RequestErrorsTest, TagsWithoutKeyOrValueAreRejected) {
+  const std::string arn =
+      R"("ResourceArn":"arn:aws:dynamodb:ddblocal:000000000000:table/tab")";
+  const std::string table =
+      R"("TableName":"new","BillingMode":"PAY_PER_REQUEST",)"
+      R"("KeySchema":[{"AttributeName":"pk","KeyType":"HASH"}],)"
+      R"("AttributeDefinitions":[{"AttributeName":"pk","AttributeType":"S"}])";
+  ExpectErrors({
+      {"TagResource", "{" + arn + R"(,"Tags":[{"Key":"k"}]})", kVal,
+       "The Tag Value provided is invalid, Value: null"},
+      {"TagResource", "{" + arn + R"(,"Tags":[{"Value":"v"}]})", kVal,
+       "The Tag Key provided is invalid, Key: null"},
+      {"TagResource", "{" + arn + R"(,"Tags":[{}]})", kVal,
+       "The Tag Key provided is invalid, Key: null"},
+      {"UntagResource", "{" + arn + R"(,"TagKeys":[null]})", kVal,
+       "The Tag Key provided is invalid, Key: null"},
+      {"CreateTable", "{" + table + R"(,"Tags":[{"Key":"k"}]})", kVal,
+       "The Tag Value provided is invalid, Value: null"},
+      {"TagResource", "{" + arn + R"(,"Tags":[{"Key":1,"Value":"v"}]})", kSer,
+       "NUMBER_VALUE cannot be converted to String"},
+      {"ListTagsOfResource", R"({"ResourceArn":7})", kSer,
+       "NUMBER_VALUE cannot be converted to String"},
+      {"ListTagsOfResource", "{}", kVal, "Invalid TableArn"},
   });
 }
 
