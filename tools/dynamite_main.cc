@@ -3,7 +3,7 @@
 //   dynamite exec [--fixed-clock[=SECONDS]] [FILE]
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
 //                  [--auth FILE] [--console on|off]
-//                  [DynamoDB Local's flags]
+//                  [--stream-shard-records N] [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
@@ -57,7 +57,7 @@ Commands:
       --fixed-clock=SECONDS    Pin the clock to SECONDS since the epoch.
 
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
-        [--console on|off]
+        [--console on|off] [--stream-shard-records N]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
       one line on standard output once it accepts connections, and a
@@ -78,6 +78,10 @@ Commands:
                        design) at /console. Default: on for a loopback
                        --host, else off. With --auth, the page asks for an
                        access key and signs its requests.
+      --stream-shard-records N
+                       Close a table stream's shard, and open its child,
+                       after N records (so consumers that follow shard
+                       lineage can be tested). Default: every 4 hours.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
@@ -205,6 +209,8 @@ int Exec(int argc, char** argv) {
 struct ServeFlags {
   dynamite::HttpServerOptions server;
   std::string region = "ddblocal";
+  // --stream-shard-records N: a stream's shard closes after N records.
+  int64_t stream_shard_records = 0;
   // --auth FILE: access key ids and secrets whose signatures are verified.
   std::optional<std::string> auth_file;
   // --console on|off; unset: on for a loopback bind.
@@ -246,7 +252,8 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     // Flags with a value.
     if (arg == "--host" || arg == "--port" || arg == "-port" ||
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
-        arg == "--console" || arg == "-cors" || arg == "-dbPath") {
+        arg == "--console" || arg == "--stream-shard-records" ||
+        arg == "-cors" || arg == "-dbPath") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -270,6 +277,12 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     } else if (arg == "--region") {
       if (value.empty()) return UsageError("--region needs a region name");
       flags->region = value;
+    } else if (arg == "--stream-shard-records") {
+      int64_t records = 0;
+      if (!absl::SimpleAtoi(value, &records) || records < 1) {
+        return UsageError("--stream-shard-records needs a number from 1");
+      }
+      flags->stream_shard_records = records;
     } else if (arg == "--auth") {
       flags->auth_file = value;
     } else if (arg == "--console") {
@@ -331,7 +344,9 @@ int Serve(int argc, char** argv) {
     credentials = *std::move(loaded);
     flags.server.exchange.credentials = &credentials;
   }
-  dynamite::Database db(dynamite::DatabaseOptions{.region = flags.region});
+  dynamite::DatabaseOptions options{.region = flags.region};
+  options.streams.shard_max_records = flags.stream_shard_records;
+  dynamite::Database db(options);
   flags.server.exchange.region = flags.region;
   const dynamite::ConsoleRoutes console;
   const bool console_on = flags.console.value_or(IsLoopback(flags.server.host));

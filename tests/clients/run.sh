@@ -64,7 +64,8 @@ fail() {
 
 # --- start the server -----------------------------------------------------
 : >"${work}/server.out"
-"${binary}" serve --port 0 --host 127.0.0.1 >"${work}/server.out" \
+"${binary}" serve --port 0 --host 127.0.0.1 --stream-shard-records 5 \
+  >"${work}/server.out" \
   2>"${work}/server.err" </dev/null &
 server_pid=$!
 endpoint=""

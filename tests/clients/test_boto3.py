@@ -1185,3 +1185,91 @@ def test_create_table_with_tags(client, tables):
     arn = client.describe_table(TableName=name)["Table"]["TableArn"]
     assert client.list_tags_of_resource(ResourceArn=arn)["Tags"] == [
         {"Key": "env", "Value": "prod"}]
+
+
+# --- DynamoDB Streams (run.sh serves with --stream-shard-records 5) ----------
+
+@pytest.fixture(scope="session")
+def streams(endpoint):
+    return _session().client("dynamodbstreams", endpoint_url=endpoint,
+                             config=_CONFIG)
+
+
+def read_stream(streams, arn):
+    """Every record of the stream, following shards by ParentShardId from
+    the stream's first shard until a closed shard has no child."""
+    shards = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"]
+    children = {s.get("ParentShardId"): s["ShardId"] for s in shards}
+    shard, records, followed = children[None], [], 0
+    while shard is not None:
+        iterator = streams.get_shard_iterator(
+            StreamArn=arn, ShardId=shard,
+            ShardIteratorType="TRIM_HORIZON")["ShardIterator"]
+        while iterator is not None:
+            page = streams.get_records(ShardIterator=iterator, Limit=3)
+            records.extend(page["Records"])
+            iterator = page.get("NextShardIterator")
+            if not page["Records"] and iterator is not None:
+                return records, followed  # the open shard's head
+        shard = children.get(shard)
+        followed += 1
+    return records, followed
+
+
+def test_stream_consumer_reads_every_change_across_shards(client, streams,
+                                                          tables):
+    name = tables.create("pk")
+    client.update_table(TableName=name, StreamSpecification={
+        "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+    described = client.describe_table(TableName=name)["Table"]
+    assert described["StreamSpecification"] == {
+        "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"}
+    arn = described["LatestStreamArn"]
+    listed = streams.list_streams(TableName=name)["Streams"]
+    assert [s["StreamArn"] for s in listed] == [arn]
+
+    for i in range(6):
+        client.put_item(TableName=name, Item={"pk": S(f"k{i}"), "v": N(i)})
+    client.put_item(TableName=name, Item={"pk": S("k0"), "v": N(0)})  # same
+    client.update_item(TableName=name, Key={"pk": S("k1")},
+                       UpdateExpression="SET v = :v",
+                       ExpressionAttributeValues={":v": N(10)})
+    client.delete_item(TableName=name, Key={"pk": S("k2")})
+
+    records, followed = read_stream(streams, arn)
+    assert followed >= 1  # 8 records, shards of 5: one roll-over
+    summary = [(r["eventName"], r["dynamodb"]["Keys"]["pk"]["S"],
+                r["dynamodb"].get("OldImage", {}).get("v", {}).get("N"),
+                r["dynamodb"].get("NewImage", {}).get("v", {}).get("N"))
+               for r in records]
+    assert summary == [("INSERT", f"k{i}", None, str(i)) for i in range(6)] + [
+        ("MODIFY", "k1", "1", "10"), ("REMOVE", "k2", "2", None)]
+    numbers = [int(r["dynamodb"]["SequenceNumber"]) for r in records]
+    assert numbers == sorted(numbers) and len(set(numbers)) == len(numbers)
+    for r in records:
+        assert r["eventSource"] == "aws:dynamodb"
+        assert r["dynamodb"]["StreamViewType"] == "NEW_AND_OLD_IMAGES"
+        assert r["dynamodb"]["SizeBytes"] > 0
+    shards = streams.describe_stream(StreamArn=arn)["StreamDescription"]["Shards"]
+    assert "EndingSequenceNumber" in shards[0]["SequenceNumberRange"]
+    assert shards[1]["ParentShardId"] == shards[0]["ShardId"]
+
+    client.update_table(TableName=name,
+                        StreamSpecification={"StreamEnabled": False})
+    status = streams.describe_stream(StreamArn=arn)["StreamDescription"]
+    assert status["StreamStatus"] == "DISABLED"
+    with pytest.raises(ClientError) as excinfo:
+        client.update_table(TableName=name,
+                            StreamSpecification={"StreamEnabled": False})
+    assert error_of(excinfo)[0] == "ValidationException"
+
+
+def test_stream_errors_through_the_client(streams):
+    with pytest.raises(ClientError) as excinfo:
+        streams.get_records(ShardIterator="not-an-iterator")
+    assert error_of(excinfo) == ("ValidationException", "Invalid ShardIterator")
+    with pytest.raises(ClientError) as excinfo:
+        streams.describe_stream(
+            StreamArn="arn:aws:dynamodb:ddblocal:000000000000:table/none/"
+                      "stream/2026-01-01T00:00:00.000")
+    assert error_of(excinfo)[0] == "ResourceNotFoundException"
