@@ -46,6 +46,7 @@ install() {
   done
 }
 
-install js @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb
+install js @aws-sdk/client-dynamodb @aws-sdk/lib-dynamodb \
+  @aws-sdk/client-dynamodb-streams
 install admin dynamodb-admin @aws-sdk/client-dynamodb
 install console playwright-core

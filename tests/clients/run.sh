@@ -203,7 +203,8 @@ if ! "${node}" --version >/dev/null 2>&1; then
   fail 1 "JS suite: node does not run; install the Debian package nodejs" \
     "(scripts/install-deps.sh)"
 elif [[ ! -f "${here}/js/node_modules/@aws-sdk/lib-dynamodb/package.json" ||
-  ! -f "${here}/js/node_modules/@aws-sdk/client-dynamodb/package.json" ]]; then
+  ! -f "${here}/js/node_modules/@aws-sdk/client-dynamodb/package.json" ||
+  ! -f "${here}/js/node_modules/@aws-sdk/client-dynamodb-streams/package.json" ]]; then
   fail 1 "JS suite: the AWS SDK for JavaScript v3 is not installed in" \
     "tests/clients/js/node_modules; run tests/clients/install-js.sh"
 else

@@ -16,6 +16,7 @@ import {
   QueryCommand as RawQueryCommand,
   ResourceNotFoundException,
   TransactionCanceledException,
+  UpdateTableCommand,
   waitUntilTableExists,
   waitUntilTableNotExists,
 } from '@aws-sdk/client-dynamodb';
@@ -32,6 +33,13 @@ import {
   paginateQuery,
   paginateScan,
 } from '@aws-sdk/lib-dynamodb';
+import {
+  DescribeStreamCommand,
+  DynamoDBStreamsClient,
+  GetRecordsCommand,
+  GetShardIteratorCommand,
+  ListStreamsCommand,
+} from '@aws-sdk/client-dynamodb-streams';
 
 const endpoint = process.env.DYNAMITE_ENDPOINT;
 if (!endpoint) {
@@ -45,6 +53,13 @@ const client = new DynamoDBClient({
   maxAttempts: 1,
 });
 const doc = DynamoDBDocumentClient.from(client);
+// The Streams API is served on the same endpoint.
+const streams = new DynamoDBStreamsClient({
+  endpoint,
+  region: 'us-east-1',
+  credentials: {accessKeyId: 'fake', secretAccessKey: 'fake'},
+  maxAttempts: 1,
+});
 const created = [];
 
 async function createTable(prefix, hashKey, rangeKey, rangeType = 'S') {
@@ -73,6 +88,7 @@ after(async () => {
     }
   }
   client.destroy();
+  streams.destroy();
 });
 
 // --- the leaderboard story ---------------------------------------------------
@@ -613,4 +629,89 @@ test('GSIs: ReturnConsumedCapacity TOTAL and INDEXES on a Query', async () => {
     Table: {CapacityUnits: 0},
     GlobalSecondaryIndexes: {GSI1: {CapacityUnits: 0.5}},
   });
+});
+
+// --- DynamoDB Streams (run.sh serves with --stream-shard-records 5) ----------
+
+// Every record of the stream, following shards by ParentShardId from its
+// first shard, up to the open shard's head; and how many shards ended.
+async function readStream(StreamArn) {
+  const {StreamDescription} =
+    await streams.send(new DescribeStreamCommand({StreamArn}));
+  const childOf = new Map(
+    StreamDescription.Shards.map((s) => [s.ParentShardId ?? null, s.ShardId]));
+  const records = [];
+  let shard = childOf.get(null);
+  let ended = 0;
+  while (shard !== undefined) {
+    let {ShardIterator} = await streams.send(new GetShardIteratorCommand({
+      StreamArn, ShardId: shard, ShardIteratorType: 'TRIM_HORIZON',
+    }));
+    while (ShardIterator !== undefined) {
+      const page = await streams.send(
+        new GetRecordsCommand({ShardIterator, Limit: 4}));
+      records.push(...page.Records);
+      ShardIterator = page.NextShardIterator;
+      if (page.Records.length === 0 && ShardIterator !== undefined) {
+        return {records, ended};
+      }
+    }
+    ended += 1;
+    shard = childOf.get(shard);
+  }
+  return {records, ended};
+}
+
+test('a streams consumer reads INSERT, MODIFY, REMOVE across a roll-over',
+  async () => {
+    const TableName = await createTable('js-stream', 'pk');
+    const updated = await client.send(new UpdateTableCommand({
+      TableName,
+      StreamSpecification: {StreamEnabled: true,
+        StreamViewType: 'NEW_AND_OLD_IMAGES'},
+    }));
+    const StreamArn = updated.TableDescription.LatestStreamArn;
+    const listed = await streams.send(new ListStreamsCommand({TableName}));
+    assert.deepEqual(listed.Streams.map((s) => s.StreamArn), [StreamArn]);
+
+    for (let i = 0; i < 6; i++) {
+      await doc.send(new PutCommand({TableName, Item: {pk: `k${i}`, v: i}}));
+    }
+    await doc.send(new PutCommand({TableName, Item: {pk: 'k0', v: 0}}));
+    await doc.send(new UpdateCommand({
+      TableName, Key: {pk: 'k1'}, UpdateExpression: 'SET v = :v',
+      ExpressionAttributeValues: {':v': 10},
+    }));
+    await doc.send(new DeleteCommand({TableName, Key: {pk: 'k2'}}));
+
+    const {records, ended} = await readStream(StreamArn);
+    assert.ok(ended >= 1, 'eight records in shards of five: one roll-over');
+    const summary = records.map((r) => [
+      r.eventName, r.dynamodb.Keys.pk.S,
+      r.dynamodb.OldImage?.v?.N ?? null, r.dynamodb.NewImage?.v?.N ?? null]);
+    assert.deepEqual(summary, [
+      ...[0, 1, 2, 3, 4, 5].map((i) => ['INSERT', `k${i}`, null, `${i}`]),
+      ['MODIFY', 'k1', '1', '10'],
+      ['REMOVE', 'k2', '2', null],
+    ]);
+    const numbers = records.map((r) => BigInt(r.dynamodb.SequenceNumber));
+    for (let i = 1; i < numbers.length; i++) {
+      assert.ok(numbers[i - 1] < numbers[i]);
+    }
+    for (const r of records) {
+      assert.equal(r.eventSource, 'aws:dynamodb');
+      assert.ok(r.dynamodb.ApproximateCreationDateTime instanceof Date);
+    }
+  });
+
+test('the Streams errors reach the JS client with their kinds', async () => {
+  await assert.rejects(
+    streams.send(new GetRecordsCommand({ShardIterator: 'not-an-iterator'})),
+    (e) => e.name === 'ValidationException' &&
+      e.message === 'Invalid ShardIterator');
+  await assert.rejects(
+    streams.send(new DescribeStreamCommand({StreamArn:
+      'arn:aws:dynamodb:ddblocal:000000000000:table/none/stream/' +
+      '2026-01-01T00:00:00.000'})),
+    (e) => e.name === 'ResourceNotFoundException');
 });
