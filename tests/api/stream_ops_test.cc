@@ -23,10 +23,13 @@
 #include "common/clock.h"
 #include "common/errors.h"
 #include "tests/support/database_fixtures.h"
+#include "tests/support/manual_clock.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
 namespace {
+
+using ::dynamite::testing::ManualClock;
 
 using ::dynamite::testing::ErrorKindIs;
 using ::dynamite::testing::IsError;
@@ -60,20 +63,8 @@ std::string Invalid(const std::string& detail) {
   return "One or more parameter values were invalid: " + detail;
 }
 
-// A clock the test moves; safe to read from another thread.
-class FakeClock final : public Clock {
- public:
-  absl::Time Now() const override {
-    return absl::FromUnixNanos(nanos_.load(std::memory_order_relaxed));
-  }
-  void Advance(absl::Duration d) {
-    nanos_.fetch_add(absl::ToInt64Nanoseconds(d), std::memory_order_relaxed);
-  }
-
- private:
-  // 2026-01-01T00:00:00.250Z: not on a second, so flooring shows.
-  std::atomic<int64_t> nanos_{int64_t{1767225600250} * 1000000};
-};
+// Not on a second (2026-01-01T00:00:00.250Z), so flooring shows.
+constexpr int64_t kStartMillis = 1767225600250;
 
 StreamSpecification Enabled(StreamViewType view) {
   return StreamSpecification{.stream_enabled = true, .stream_view_type = view};
@@ -162,7 +153,7 @@ class StreamOpsTest : public ::testing::Test {
     return page.ok() ? page->records : std::vector<StreamEvent>{};
   }
 
-  FakeClock clock_;
+  ManualClock clock_{absl::FromUnixMillis(kStartMillis)};
   std::unique_ptr<Database> db_;
 };
 

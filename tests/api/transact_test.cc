@@ -13,6 +13,7 @@
 #include "common/clock.h"
 #include "common/errors.h"
 #include "tests/support/database_fixtures.h"
+#include "tests/support/manual_clock.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -21,21 +22,13 @@ namespace {
 using ::dynamite::testing::ErrorKindIs;
 using ::dynamite::testing::IsError;
 using ::dynamite::testing::IsOk;
+using ::dynamite::testing::ManualClock;
 using ::dynamite::testing::N;
 using ::dynamite::testing::S;
 using ::dynamite::testing::TableRequest;
 using ::testing::ElementsAre;
 using ::testing::Field;
 using ::testing::SizeIs;
-
-class ManualClock final : public Clock {
- public:
-  absl::Time Now() const override { return now_; }
-  void Advance(absl::Duration d) { now_ += d; }
-
- private:
-  absl::Time now_ = absl::FromUnixSeconds(1767225600);
-};
 
 TransactWriteItem Put(const std::string& table, Item item) {
   TransactWriteItem action;

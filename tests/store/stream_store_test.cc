@@ -25,10 +25,13 @@
 #include "store/item_ptr.h"
 #include "store/number.h"
 #include "store/table.h"
+#include "tests/support/manual_clock.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
 namespace {
+
+using ::dynamite::testing::ManualClock;
 
 using ::dynamite::testing::ErrorKindIs;
 using ::dynamite::testing::IsError;
@@ -48,20 +51,8 @@ constexpr absl::string_view kTrimmed =
 constexpr absl::string_view kInvalidSequence =
     "Invalid SequenceNumber for the shard";
 
-// A clock the test moves; safe to read from another thread.
-class FakeClock final : public Clock {
- public:
-  absl::Time Now() const override {
-    return absl::FromUnixNanos(nanos_.load(std::memory_order_relaxed));
-  }
-  void Advance(absl::Duration d) {
-    nanos_.fetch_add(absl::ToInt64Nanoseconds(d), std::memory_order_relaxed);
-  }
-
- private:
-  // 2026-01-01T00:00:00.250Z: not on a second, so flooring shows.
-  std::atomic<int64_t> nanos_{int64_t{1767225600250} * 1000000};
-};
+// Not on a second (2026-01-01T00:00:00.250Z), so flooring shows.
+constexpr int64_t kStartMillis = 1767225600250;
 
 AttributeValue Str(std::string s) { return AttributeValue::S(std::move(s)); }
 AttributeValue Num(int64_t n) { return AttributeValue::N(Number::FromInt(n)); }
@@ -151,7 +142,7 @@ class StreamStoreTest : public ::testing::Test {
     return info.ok() ? info->shards : std::vector<StreamShardInfo>{};
   }
 
-  FakeClock clock_;
+  ManualClock clock_{absl::FromUnixMillis(kStartMillis)};
   std::unique_ptr<StreamStore> store_;
   Table table_{Definition("tbl")};
   Table other_{Definition("other")};
