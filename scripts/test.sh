@@ -144,9 +144,9 @@ echo "ran ${#benchmarks[@]} benchmark programs"
 
 step "build-embed/: examples/embed as its own CMake project (README)"
 # The programs' targets only, not the CLI, server, console and tools that
-# `all` holds too: a cold run compiled 126 steps here in 266 s, the programs
-# need about 71. (Their objects cannot hit build/'s in ccache: their paths, in the
-# dependency-file targets ccache hashes, differ.)
+# `all` holds too: a cold run compiled 126 steps here in 266 s, the
+# programs need about 71. (Their objects cannot hit build/'s in ccache:
+# their paths, in the dependency-file targets ccache hashes, differ.)
 cmake -S examples/embed -B build-embed -G Ninja -DCMAKE_BUILD_TYPE=Debug
 cmake --build build-embed -j "${jobs}" --target leaderboard_top3 \
   stream_follower
