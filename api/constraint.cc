@@ -40,6 +40,11 @@ absl::Status ConstraintError(const std::vector<std::string>& violations) {
                    " detected: ", absl::StrJoin(violations, "; ")));
 }
 
+std::string TableNotFoundMessage(absl::string_view name) {
+  return absl::StrCat("Requested resource not found: Table: ", name,
+                      " not found");
+}
+
 absl::Status ValidateTableName(absl::string_view name, TableNameUse use) {
   const bool length_ok =
       name.size() >= kMinTableNameLength && name.size() <= kMaxTableNameLength;

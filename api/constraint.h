@@ -43,6 +43,11 @@ enum class TableNameUse { kTableOperation, kItemOperation };
 inline constexpr absl::string_view kTableNotFound =
     "Requested resource not found";
 
+// DynamoDB's message for the table operations (DescribeTable, UpdateTable,
+// DeleteTable, UpdateTimeToLive, ...) on a missing table: "Requested
+// resource not found: Table: <name> not found".
+std::string TableNotFoundMessage(absl::string_view name);
+
 // Validates a table name with DynamoDB's messages for `use`.
 absl::Status ValidateTableName(absl::string_view name, TableNameUse use);
 

@@ -36,6 +36,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 
 #include "absl/status/statusor.h"
 
@@ -48,6 +49,8 @@
 #include "api/tag_requests.h"
 #include "api/transact_requests.h"
 #include "api/transaction_tokens.h"
+#include "api/ttl_requests.h"
+#include "api/ttl_sweeper.h"
 #include "api/write_result.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
@@ -62,6 +65,8 @@ class Database {
   explicit Database(DatabaseOptions options = {});
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
+  // Stops the TTL sweeper, if any, before the tables go.
+  ~Database();
 
   // Tells `observer` of every commit from now on: each item write and each
   // table change, numbered without gaps, in order, under the commit's locks
@@ -94,6 +99,27 @@ class Database {
       const UntagResourceRequest& request);
   absl::StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
+
+  // Time to live (api/ttl_ops.cc; api/ttl_requests.h): UpdateTimeToLive
+  // and DescribeTimeToLive with DynamoDB's rules and messages; a change
+  // applies at once (ENABLED or DISABLED, never ENABLING).
+  absl::StatusOr<UpdateTimeToLiveResponse> UpdateTimeToLive(
+      const UpdateTimeToLiveRequest& request);
+  absl::StatusOr<DescribeTimeToLiveResponse> DescribeTimeToLive(
+      const DescribeTimeToLiveRequest& request);
+  // Deletes every item that has expired by the Database's clock, in the
+  // tables with TTL enabled, now. Each deletion is a commit of its own
+  // (indexes updated; a stream REMOVE record whose userIdentity is the
+  // DynamoDB service's) and consumes no capacity. An item written again
+  // before its deletion (no longer expired) is left alone.
+  SweepResult SweepExpiredItems();
+
+  // The Database's clock, and moving it (DatabaseOptions::
+  // controlled_clock): AdvanceClock moves it forward by `by` and returns
+  // the new time. Errors: no controlled clock, or a negative `by`
+  // (ValidationException).
+  absl::Time Now() const { return clock_->Now(); }
+  absl::StatusOr<absl::Time> AdvanceClock(absl::Duration by);
 
   // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).
   // The writes return a WriteResult (api/write_result.h): a StatusOr that
@@ -171,6 +197,7 @@ class Database {
 
   const DatabaseOptions options_;
   const Clock* const clock_;
+  ControlledClock* const controlled_clock_;
   // The stream records, an observer of every commit (declared before the
   // sequencer that calls it).
   StreamStore streams_;
@@ -186,6 +213,8 @@ class Database {
   std::atomic<int64_t> last_stream_millis_{0};
   // The ClientRequestTokens of recent transactions.
   TransactionTokens transaction_tokens_;
+  // Declared last, so that it stops before anything it sweeps goes.
+  std::unique_ptr<TtlSweeper> sweeper_;
 };
 
 }  // namespace dynamite

@@ -8,7 +8,10 @@
 #include <cstdint>
 #include <string>
 
+#include "absl/time/time.h"
+
 #include "common/clock.h"
+#include "common/controlled_clock.h"
 #include "store/stream_options.h"
 #include "store/table_definition.h"
 
@@ -23,6 +26,21 @@ struct DatabaseOptions {
   // Source of time for CreationDateTime and stream records. Not owned; must
   // outlive the Database. Default (nullptr): the system clock.
   const Clock* clock = nullptr;
+  // Instead of `clock`: a clock the Database's user moves forward
+  // (Database::AdvanceClock; `dynamite serve --manual-clock`). Not owned;
+  // must outlive the Database. At most one of the two may be set.
+  ControlledClock* controlled_clock = nullptr;
+
+  // Time to live: how often a background thread deletes the expired items
+  // of the tables with TTL enabled (api/ttl_sweeper.h), in real time. Zero
+  // (the default): no thread; items are deleted only by
+  // Database::SweepExpiredItems(), so an embedding test decides when.
+  // `dynamite serve` sweeps every second.
+  absl::Duration time_to_live_sweep_interval = absl::ZeroDuration();
+  // DynamoDB refuses an UpdateTimeToLive within an hour of the last change
+  // to the table's TTL; a shorter interval (zero: none) lets a test that
+  // must toggle TTL do so.
+  absl::Duration time_to_live_change_interval = absl::Hours(1);
 
   // The item-collection limit of tables with LSIs: DynamoDB's 10 GB, or a
   // smaller one so that a test can reach it

@@ -175,6 +175,10 @@ StreamEvent EventOf(absl::string_view stream_arn, const StreamRecord& record,
   event.sequence_number = SequenceNumberText(record.sequence_number);
   event.size_bytes = record.size_bytes;
   event.stream_view_type = view;
+  if (record.by_time_to_live) {
+    event.user_identity =
+        StreamUserIdentity{"Service", "dynamodb.amazonaws.com"};
+  }
   return event;
 }
 

@@ -85,6 +85,14 @@ struct GetShardIteratorResponse {
 
 enum class StreamEventType { kInsert, kModify, kRemove };
 
+// Who made a change, when it was not a request: DynamoDB's Identity. A
+// deletion of an expired item by time to live carries
+// {"Type": "Service", "PrincipalId": "dynamodb.amazonaws.com"}.
+struct StreamUserIdentity {
+  std::string type;
+  std::string principal_id;
+};
+
 // One record of GetRecords: the change to one item (DynamoDB's Record with
 // its `dynamodb` StreamRecord).
 struct StreamEvent {
@@ -99,6 +107,8 @@ struct StreamEvent {
   std::string sequence_number;
   int64_t size_bytes = 0;
   StreamViewType stream_view_type = StreamViewType::kKeysOnly;
+  // Set on a TTL deletion's REMOVE only.
+  std::optional<StreamUserIdentity> user_identity;
 };
 
 struct GetRecordsRequest {

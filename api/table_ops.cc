@@ -7,6 +7,7 @@
 // api/index_schema.h.
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -18,6 +19,7 @@
 #include "api/database.h"
 #include "api/index_schema.h"
 #include "api/tag_rules.h"
+#include "common/check.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -222,20 +224,26 @@ TableDescription Describe(const Table& table, absl::string_view status) {
   return api_internal::DescribeTableAs(table, status);
 }
 
-std::string NotFoundMessage(absl::string_view name) {
-  return absl::StrCat("Requested resource not found: Table: ", name,
-                      " not found");
-}
-
 }  // namespace
 
 Database::Database(DatabaseOptions options)
     : options_(std::move(options)),
-      clock_(options_.clock != nullptr ? options_.clock : Clock::Real()),
+      clock_(options_.controlled_clock != nullptr ? options_.controlled_clock
+             : options_.clock != nullptr          ? options_.clock
+                                                  : Clock::Real()),
+      controlled_clock_(options_.controlled_clock),
       streams_(*clock_, options_.streams),
       catalog_(sequencer_) {
+  DYNAMITE_CHECK(options_.clock == nullptr ||
+                 options_.controlled_clock == nullptr);
   sequencer_.AddObserver(&streams_);
+  if (options_.time_to_live_sweep_interval > absl::ZeroDuration()) {
+    sweeper_ = std::make_unique<TtlSweeper>(
+        options_.time_to_live_sweep_interval, [this] { SweepExpiredItems(); });
+  }
 }
+
+Database::~Database() = default;
 
 void Database::AddCommitObserver(CommitObserver* observer) {
   sequencer_.AddObserver(observer);
@@ -291,7 +299,8 @@ absl::StatusOr<DescribeTableResponse> Database::DescribeTable(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name, NotFoundMessage(request.table_name)));
+      catalog_.Find(request.table_name,
+                    TableNotFoundMessage(request.table_name)));
   return DescribeTableResponse{Describe(*table, "ACTIVE")};
 }
 
@@ -321,7 +330,8 @@ absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
-      catalog_.Delete(request.table_name, NotFoundMessage(request.table_name)));
+      catalog_.Delete(request.table_name,
+                      TableNotFoundMessage(request.table_name)));
   return DeleteTableResponse{Describe(*table, "DELETING")};
 }
 

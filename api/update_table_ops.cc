@@ -55,11 +55,6 @@ absl::Status Invalid(absl::string_view detail) {
   return ValidationError(absl::StrCat(kInvalidPrefix, detail));
 }
 
-std::string NotFoundMessage(absl::string_view name) {
-  return absl::StrCat("Requested resource not found: Table: ", name,
-                      " not found");
-}
-
 absl::Status ValidateConstraints(const UpdateTableRequest& request) {
   std::vector<std::string> violations;
   if (request.attribute_definitions.has_value()) {
@@ -427,7 +422,8 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
   DYNAMITE_RETURN_IF_ERROR(ValidateRequest(request));
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name, NotFoundMessage(request.table_name)));
+      catalog_.Find(request.table_name,
+                    TableNotFoundMessage(request.table_name)));
   // A stream to enable is made out here, since Redefined() must be pure; it
   // is not used if the table already has one.
   StreamDefinition stream;

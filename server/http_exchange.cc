@@ -30,6 +30,7 @@ constexpr absl::string_view kAmzJson = "application/x-amz-json-1.0";
 constexpr absl::string_view kJson = "application/json";
 constexpr absl::string_view kTargetPrefix = "DynamoDB_20120810.";
 constexpr absl::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
+constexpr absl::string_view kControlTargetPrefix = "DynamiteControl_20261204.";
 
 const std::string* FindHeader(const HttpHeaders& headers,
                               absl::string_view name) {
@@ -341,6 +342,12 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
     // serves both APIs, told apart by the target alone.
     api = WireApi::kStreams;
     operation = absl::string_view(*target).substr(kStreamsTargetPrefix.size());
+  } else if (target != nullptr &&
+             absl::StartsWith(*target, kControlTargetPrefix)) {
+    // Dynamite's own control operations (wire/control_json.h), checked for
+    // authorization as any request.
+    api = WireApi::kControl;
+    operation = absl::string_view(*target).substr(kControlTargetPrefix.size());
   }
   // Anything else (no target, another API) names no operation, so Dispatch
   // answers UnknownOperationException after it has checked the JSON.

@@ -169,6 +169,7 @@ CommitResult Commit(absl::Span<const Change> changes) {
     ChangeRecord& record = result.records[i];
     record.table = changes[i].table;
     record.key = changes[i].key;
+    record.source = changes[i].source;
     absl::StatusOr<CommitApplier::Computed> next =
         CommitApplier::Compute(changes[i], record.old_image);
     if (next.ok()) {

@@ -1,7 +1,7 @@
 // The commit point: the one place where writes change tables.
 //
 // PutItem, UpdateItem, DeleteItem, each request of a BatchWriteItem, every
-// TransactWriteItems and (later) each TTL deletion are commits. A commit is
+// TransactWriteItems and each TTL deletion are commits. A commit is
 // a set of changes, each (table, key, a pure function from the item stored
 // under the key to the item to store there, or to its deletion); the
 // operation validates its request and builds the functions first
@@ -23,7 +23,7 @@
 //      sequence).
 // Readers (which take a table's lock shared) never see part of a commit, in
 // a table or in its indexes. Secondary indexes are maintained inside step
-// 3; streams, TTL and durability are observers of the same records rather
+// 3; streams and durability are observers of the same records rather
 // than of any operation, so every write path gets them and none can
 // disagree with the table.
 //
@@ -87,6 +87,12 @@ class NextItem {
 using ComputeFn =
     absl::FunctionRef<absl::StatusOr<NextItem>(const ItemPtr& current)>;
 
+// Who asked for a change: a request (PutItem, ..., a transaction), or
+// DynamoDB itself, deleting an expired item (the TTL sweeper,
+// api/ttl_sweeper.h). Streams tell the two apart: a TTL deletion's record
+// carries the service's userIdentity.
+enum class ChangeSource { kRequest, kTimeToLive };
+
 // One change of a commit. `table` and `compute` must outlive the Commit()
 // call; no two changes may name one (table, key), and every table must
 // belong to one sequencer (DYNAMITE_CHECK aborts). A change to a dropped
@@ -96,6 +102,7 @@ struct Change {
   Table* table;
   EncodedKey key;
   ComputeFn compute;
+  ChangeSource source = ChangeSource::kRequest;
 };
 
 // What a commit did to one item (or, for a commit that failed, what it
@@ -113,6 +120,8 @@ struct ChangeRecord {
   // nothing was written, and consumers of writes (indexes, streams) skip
   // the record.
   bool kept = false;
+  // The change's Change::source.
+  ChangeSource source = ChangeSource::kRequest;
   // The commit's number from its Database's sequencer: 1, 2, 3, ... in
   // commit order across every table of the Database (table commits
   // included), so two commits that touch one table are numbered in the

@@ -1,4 +1,5 @@
-// CommitObserver: what streams, durability and TTL attach to.
+// CommitObserver: what streams and durability attach to. (TTL is a writer:
+// its deletions are commits, ChangeSource::kTimeToLive in store/commit.h.)
 //
 // Every change to a Database is a commit with a sequence number: an item
 // commit (store/commit.h Commit(): PutItem, UpdateItem, DeleteItem, each

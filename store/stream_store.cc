@@ -167,6 +167,7 @@ void StreamStore::OnItemCommit(uint64_t /*sequence*/,
     record.created = now;
     record.old_image = change.old_image.packed_ref();
     record.new_image = change.new_image.packed_ref();
+    record.by_time_to_live = change.source == ChangeSource::kTimeToLive;
     Append(*enabled->second, std::move(record));
     appended = true;
   }

@@ -74,6 +74,9 @@ struct StreamRecord {
   // table, so keeping them costs a reference each.
   PackedItemRef old_image;
   PackedItemRef new_image;
+  // A REMOVE by the TTL sweeper, not by a request: DynamoDB gives its
+  // record the service's userIdentity.
+  bool by_time_to_live = false;
   // DynamoDB's SizeBytes: the key attributes' size and the size of each
   // image the view type carries.
   int64_t size_bytes = 0;

@@ -1,6 +1,6 @@
 // What a table is, as DynamoDB describes it apart from its data: the key
-// schema, the attribute definitions, billing, the secondary indexes and the
-// stream.
+// schema, the attribute definitions, billing, the secondary indexes, the
+// stream and the time to live.
 //
 // A TableDefinition is immutable once published: a Table holds its current
 // definition as a shared_ptr<const TableDefinition> and replaces it whole
@@ -87,6 +87,17 @@ struct StreamDefinition {
   std::string arn;  // the table's ARN, "/stream/", the label
 };
 
+// A table's time to live (UpdateTimeToLive): the attribute whose N value,
+// epoch seconds, says when an item expires (store/time_to_live.h), and
+// when the setting last changed, since DynamoDB refuses a second change
+// within an hour. Absent until UpdateTimeToLive first succeeds.
+struct TimeToLiveDefinition {
+  bool enabled = false;
+  // While enabled; empty once disabled.
+  std::string attribute_name;
+  absl::Time modified;
+};
+
 struct TableDefinition {
   std::string name;
   KeySchema key_schema;
@@ -106,6 +117,8 @@ struct TableDefinition {
   int64_t item_collection_limit_bytes = kMaxItemCollectionBytes;
   // The latest stream; absent if the table never had one.
   std::optional<StreamDefinition> stream;
+  // The time to live; absent if UpdateTimeToLive never changed it.
+  std::optional<TimeToLiveDefinition> time_to_live;
 
   // The index named `name`, or nullptr.
   const IndexDefinition* FindIndex(absl::string_view index_name) const;

@@ -1,9 +1,11 @@
 // The `dynamite` command: argument parsing and wiring only.
 //
-//   dynamite exec [--fixed-clock[=SECONDS]] [FILE]
+//   dynamite exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D] [FILE]
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
 //                  [--auth FILE] [--console on|off]
-//                  [--stream-shard-records N] [DynamoDB Local's flags]
+//                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
+//                  [--clock-start SECONDS] [--ttl-sweep-interval D]
+//                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
@@ -26,10 +28,12 @@
 #include "absl/strings/str_join.h"
 #include "absl/strings/string_view.h"
 #include "absl/strings/strip.h"
+#include "absl/time/clock.h"
 #include "absl/time/time.h"
 
 #include "api/database.h"
 #include "api/options.h"
+#include "common/controlled_clock.h"
 #include "console/console_routes.h"
 #include "keydesign/expr_command.h"
 #include "keydesign/lint_command.h"
@@ -43,7 +47,7 @@ constexpr absl::string_view kUsage =
     R"(Usage: dynamite <command> [options]
 
 Commands:
-  exec [--fixed-clock[=SECONDS]] [FILE]
+  exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D] [FILE]
       Runs DynamoDB requests against a fresh in-memory database and prints
       one compact JSON line per request: the response, or the error body.
       Reads FILE, or standard input when FILE is absent or "-". Each
@@ -53,11 +57,21 @@ Commands:
       Exits 0 even when requests fail; 1 when the input cannot be read.
 
       --fixed-clock            Pin the clock to 2026-01-01T00:00:00Z, so
-                               CreationDateTime is the same on every run.
+                               CreationDateTime is the same on every run;
+                               the script's AdvanceClock requests move it.
       --fixed-clock=SECONDS    Pin the clock to SECONDS since the epoch.
+      --ttl-sweep-interval D   Delete expired items every D of real time
+                               (e.g. 250ms). Default: only when the script
+                               asks (SweepExpiredItems).
+
+      Besides DynamoDB's operations, a script may send Dynamite's control
+      operations: AdvanceClock {"Seconds": N} moves a fixed clock forward;
+      SweepExpiredItems deletes the items whose time to live has passed.
 
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
         [--console on|off] [--stream-shard-records N]
+        [--manual-clock[=SECONDS]] [--clock-start SECONDS]
+        [--ttl-sweep-interval D]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
       one line on standard output once it accepts connections, and a
@@ -82,6 +96,22 @@ Commands:
                        Close a table stream's shard, and open its child,
                        after N records (so consumers that follow shard
                        lineage can be tested). Default: every 4 hours.
+      --manual-clock[=SECONDS]
+                       The database's clock stands still at SECONDS since
+                       the epoch (default: the time the server starts)
+                       and moves only when a client sends AdvanceClock
+                       (X-Amz-Target DynamiteControl_20261204.AdvanceClock,
+                       body {"Seconds": N}), so a test sees items expire
+                       without waiting.
+      --clock-start SECONDS
+                       The clock starts at SECONDS since the epoch and
+                       runs with real time; AdvanceClock moves it too.
+      --ttl-sweep-interval D
+                       How often items whose time to live has passed are
+                       deleted, in real time (e.g. 1s, 250ms; 0: never,
+                       but for SweepExpiredItems requests). Default: 1s.
+                       Until swept, an expired item is still read, as in
+                       DynamoDB.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
@@ -163,6 +193,19 @@ int Expr(int argc, char** argv) {
   return 0;
 }
 
+constexpr absl::string_view kSweepIntervalUsage =
+    "--ttl-sweep-interval needs a duration such as 1s or 250ms (0: never)";
+
+// A sweep interval: an absl duration ("1s", "250ms"), or "0" for none.
+std::optional<absl::Duration> ParseSweepInterval(absl::string_view text) {
+  absl::Duration interval;
+  if (!absl::ParseDuration(text, &interval) ||
+      interval < absl::ZeroDuration() || interval == absl::InfiniteDuration()) {
+    return std::nullopt;
+  }
+  return interval;
+}
+
 int Exec(int argc, char** argv) {
   dynamite::ExecOptions options;
   std::optional<std::string> file;
@@ -180,6 +223,20 @@ int Exec(int argc, char** argv) {
         return UsageError("--fixed-clock= needs whole seconds since the epoch");
       }
       options.fixed_time = absl::FromUnixSeconds(seconds);
+    } else if (arg == "--ttl-sweep-interval" ||
+               absl::ConsumePrefix(&arg, "--ttl-sweep-interval=")) {
+      std::string value;
+      if (arg == "--ttl-sweep-interval") {
+        if (i + 1 >= argc) {
+          return UsageError("--ttl-sweep-interval needs a value");
+        }
+        value = argv[++i];
+      } else {
+        value = std::string(arg);
+      }
+      std::optional<absl::Duration> interval = ParseSweepInterval(value);
+      if (!interval.has_value()) return UsageError(kSweepIntervalUsage);
+      options.time_to_live_sweep_interval = *interval;
     } else if (arg.size() > 1 && arg.front() == '-') {
       return UsageError(std::string("unknown option ") + std::string(arg));
     } else if (file.has_value()) {
@@ -211,6 +268,12 @@ struct ServeFlags {
   std::string region = "ddblocal";
   // --stream-shard-records N: a stream's shard closes after N records.
   int64_t stream_shard_records = 0;
+  // --manual-clock[=SECONDS] / --clock-start SECONDS: the clock a client
+  // moves with AdvanceClock, and where it starts.
+  std::optional<dynamite::ControlledClock::Mode> clock_mode;
+  std::optional<absl::Time> clock_start;
+  // --ttl-sweep-interval D.
+  absl::Duration ttl_sweep_interval = absl::Seconds(1);
   // --auth FILE: access key ids and secrets whose signatures are verified.
   std::optional<std::string> auth_file;
   // --console on|off; unset: on for a loopback bind.
@@ -253,11 +316,12 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     if (arg == "--host" || arg == "--port" || arg == "-port" ||
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
         arg == "--console" || arg == "--stream-shard-records" ||
+        arg == "--clock-start" || arg == "--ttl-sweep-interval" ||
         arg == "-cors" || arg == "-dbPath") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
-    } else if (!inline_value.empty()) {
+    } else if (!inline_value.empty() && arg != "--manual-clock") {
       return UsageError(absl::StrCat(arg, " takes no value"));
     }
     if (arg == "--host") {
@@ -283,6 +347,27 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         return UsageError("--stream-shard-records needs a number from 1");
       }
       flags->stream_shard_records = records;
+    } else if (arg == "--manual-clock" || arg == "--clock-start") {
+      if (flags->clock_mode.has_value()) {
+        return UsageError("--manual-clock and --clock-start: give one");
+      }
+      flags->clock_mode = arg == "--manual-clock"
+                              ? dynamite::ControlledClock::Mode::kStopped
+                              : dynamite::ControlledClock::Mode::kRunning;
+      const std::string seconds_text =
+          arg == "--manual-clock" ? std::string(inline_value) : value;
+      if (!seconds_text.empty()) {
+        int64_t seconds = 0;
+        if (!absl::SimpleAtoi(seconds_text, &seconds)) {
+          return UsageError(
+              absl::StrCat(arg, " needs whole seconds since the epoch"));
+        }
+        flags->clock_start = absl::FromUnixSeconds(seconds);
+      }
+    } else if (arg == "--ttl-sweep-interval") {
+      std::optional<absl::Duration> interval = ParseSweepInterval(value);
+      if (!interval.has_value()) return UsageError(kSweepIntervalUsage);
+      flags->ttl_sweep_interval = *interval;
     } else if (arg == "--auth") {
       flags->auth_file = value;
     } else if (arg == "--console") {
@@ -346,6 +431,12 @@ int Serve(int argc, char** argv) {
   }
   dynamite::DatabaseOptions options{.region = flags.region};
   options.streams.shard_max_records = flags.stream_shard_records;
+  options.time_to_live_sweep_interval = flags.ttl_sweep_interval;
+  std::optional<dynamite::ControlledClock> clock;
+  if (flags.clock_mode.has_value()) {
+    clock.emplace(flags.clock_start.value_or(absl::Now()), *flags.clock_mode);
+    options.controlled_clock = &*clock;
+  }
   dynamite::Database db(options);
   flags.server.exchange.region = flags.region;
   const dynamite::ConsoleRoutes console;

@@ -11,6 +11,7 @@
 #include "store/item.h"
 #include "store/item_ptr.h"
 #include "wire/batch_json.h"
+#include "wire/control_json.h"
 #include "wire/error_body.h"
 #include "wire/item_json.h"
 #include "wire/json.h"
@@ -20,6 +21,7 @@
 #include "wire/table_json.h"
 #include "wire/tag_json.h"
 #include "wire/transact_json.h"
+#include "wire/ttl_json.h"
 
 namespace dynamite {
 namespace {
@@ -109,6 +111,12 @@ constexpr Operation kOperations[] = {
     {"ListTagsOfResource",
      &Run<&DecodeListTagsOfResourceRequest, &Database::ListTagsOfResource,
           &EncodeListTagsOfResourceResponse>},
+    {"UpdateTimeToLive",
+     &Run<&DecodeUpdateTimeToLiveRequest, &Database::UpdateTimeToLive,
+          &EncodeUpdateTimeToLiveResponse>},
+    {"DescribeTimeToLive",
+     &Run<&DecodeDescribeTimeToLiveRequest, &Database::DescribeTimeToLive,
+          &EncodeDescribeTimeToLiveResponse>},
 };
 
 // The DynamoDB Streams API's operations.
@@ -125,6 +133,25 @@ constexpr Operation kStreamsOperations[] = {
                         &EncodeGetRecordsResponse>},
 };
 
+// Dynamite's control operations (wire/control_json.h).
+WireResponse AdvanceClock(Database& db, const JsonValue& body) {
+  absl::StatusOr<AdvanceClockRequest> request = DecodeAdvanceClockRequest(body);
+  if (!request.ok()) return ErrorResponse(request.status());
+  absl::StatusOr<absl::Time> now =
+      db.AdvanceClock(absl::Seconds(request->seconds));
+  if (!now.ok()) return ErrorResponse(now.status());
+  return WireResponse{200, EncodeAdvanceClockResponse({.now = *now})};
+}
+
+WireResponse SweepExpiredItems(Database& db, const JsonValue&) {
+  return WireResponse{200, EncodeSweepResult(db.SweepExpiredItems())};
+}
+
+constexpr Operation kControlOperations[] = {
+    {"AdvanceClock", &AdvanceClock},
+    {"SweepExpiredItems", &SweepExpiredItems},
+};
+
 template <size_t N>
 Handler FindIn(const Operation (&operations)[N], absl::string_view operation) {
   for (const Operation& op : operations) {
@@ -134,8 +161,15 @@ Handler FindIn(const Operation (&operations)[N], absl::string_view operation) {
 }
 
 Handler FindHandler(WireApi api, absl::string_view operation) {
-  return api == WireApi::kStreams ? FindIn(kStreamsOperations, operation)
-                                  : FindIn(kOperations, operation);
+  switch (api) {
+    case WireApi::kDynamoDB:
+      return FindIn(kOperations, operation);
+    case WireApi::kStreams:
+      return FindIn(kStreamsOperations, operation);
+    case WireApi::kControl:
+      return FindIn(kControlOperations, operation);
+  }
+  return nullptr;
 }
 
 }  // namespace
@@ -146,8 +180,13 @@ WireResponse Dispatch(Database& db, absl::string_view operation,
 }
 
 WireApi ApiOfOperation(absl::string_view operation) {
-  return FindIn(kStreamsOperations, operation) != nullptr ? WireApi::kStreams
-                                                          : WireApi::kDynamoDB;
+  if (FindIn(kStreamsOperations, operation) != nullptr) {
+    return WireApi::kStreams;
+  }
+  if (FindIn(kControlOperations, operation) != nullptr) {
+    return WireApi::kControl;
+  }
+  return WireApi::kDynamoDB;
 }
 
 WireResponse Dispatch(Database& db, absl::string_view operation,

@@ -9,22 +9,13 @@
 
 #include "api/database.h"
 #include "api/options.h"
-#include "common/clock.h"
+#include "common/controlled_clock.h"
 #include "common/errors.h"
 #include "wire/dispatch.h"
 #include "wire/json.h"
 
 namespace dynamite {
 namespace {
-
-class FixedClock final : public Clock {
- public:
-  explicit FixedClock(absl::Time time) : time_(time) {}
-  absl::Time Now() const override { return time_; }
-
- private:
-  const absl::Time time_;
-};
 
 // True if `text` is a prefix of JSON that more input could complete: it
 // fails to parse only because it ends too early.
@@ -92,12 +83,14 @@ absl::Time DefaultFixedTime() { return absl::FromUnixSeconds(1767225600); }
 
 absl::Status RunExecScript(std::istream& in, std::ostream& out,
                            const ExecOptions& options) {
-  std::optional<FixedClock> fixed_clock;
+  // A fixed clock stands still but for the script's AdvanceClock requests.
+  std::optional<ControlledClock> fixed_clock;
   DatabaseOptions db_options;
   if (options.fixed_time.has_value()) {
-    fixed_clock.emplace(*options.fixed_time);
-    db_options.clock = &*fixed_clock;
+    fixed_clock.emplace(*options.fixed_time, ControlledClock::Mode::kStopped);
+    db_options.controlled_clock = &*fixed_clock;
   }
+  db_options.time_to_live_sweep_interval = options.time_to_live_sweep_interval;
   Database db(db_options);
   return RunExecScript(in, out, db);
 }

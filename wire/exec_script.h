@@ -12,9 +12,11 @@
 // A request is the operation name, then (after whitespace) its JSON body;
 // no body means {}. A body that is not yet complete JSON continues on the
 // following lines that start with a space or a tab. Blank lines and lines
-// starting with '#' are skipped. Each request goes through Dispatch(), and
-// its response body, or its error body, is printed on one line, so a
-// failing request never stops the script.
+// starting with '#' are skipped. Besides DynamoDB's and DynamoDB Streams'
+// operations, a script may use Dynamite's control operations
+// (wire/control_json.h: AdvanceClock, SweepExpiredItems). Each request goes
+// through Dispatch(), and its response body, or its error body, is printed on
+// one line, so a failing request never stops the script.
 //
 // Thread safety: RunExecScript is self-contained; concurrent calls share
 // nothing.
@@ -34,10 +36,14 @@ namespace dynamite {
 class Database;
 
 struct ExecOptions {
-  // When set, the Database's clock always reads this time, so
-  // CreationDateTime (and everything else time-dependent) is reproducible.
-  // Default: the system clock.
+  // When set, the Database's clock reads this time until the script moves
+  // it (AdvanceClock, wire/control_json.h), so CreationDateTime, TTL expiry
+  // and everything else time-dependent is reproducible. Default: the
+  // system clock, which no AdvanceClock moves.
   std::optional<absl::Time> fixed_time;
+  // DatabaseOptions::time_to_live_sweep_interval (real time). Default:
+  // none; a script deletes expired items with SweepExpiredItems.
+  absl::Duration time_to_live_sweep_interval = absl::ZeroDuration();
 };
 
 // The time `dynamite exec --fixed-clock` pins the clock to:

@@ -218,6 +218,15 @@ std::string EncodeGetRecordsResponse(const GetRecordsResponse& response) {
     WriteString(writer, "StreamViewType",
                 NameOf(kStreamViewTypeNames, event.stream_view_type));
     writer.EndObject();
+    // The Streams API's Identity shape (Lambda's event spells its members
+    // "type" and "principalId").
+    if (event.user_identity.has_value()) {
+      writer.Key("userIdentity");
+      writer.StartObject();
+      WriteString(writer, "PrincipalId", event.user_identity->principal_id);
+      WriteString(writer, "Type", event.user_identity->type);
+      writer.EndObject();
+    }
     writer.EndObject();
   }
   writer.EndArray();

@@ -64,7 +64,10 @@ fail() {
 
 # --- start the server -----------------------------------------------------
 : >"${work}/server.out"
+# --clock-start: the clock runs from now, and the TTL tests move it forward
+# (AdvanceClock) to see items expire.
 "${binary}" serve --port 0 --host 127.0.0.1 --stream-shard-records 5 \
+  --clock-start "$(date +%s)" \
   >"${work}/server.out" \
   2>"${work}/server.err" </dev/null &
 server_pid=$!

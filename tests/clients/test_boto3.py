@@ -8,12 +8,16 @@ deletes them afterwards.
 import json
 import os
 import re
+import time
+import urllib.request
 import uuid
 from decimal import Decimal
 
 import boto3
 import pytest
 from boto3.dynamodb.conditions import Attr, Key
+from botocore.auth import SigV4Auth
+from botocore.awsrequest import AWSRequest
 from botocore.config import Config
 from botocore.exceptions import ClientError
 
@@ -1272,4 +1276,71 @@ def test_stream_errors_through_the_client(streams):
         streams.describe_stream(
             StreamArn="arn:aws:dynamodb:ddblocal:000000000000:table/none/"
                       "stream/2026-01-01T00:00:00.000")
+    assert error_of(excinfo)[0] == "ResourceNotFoundException"
+
+
+def control(endpoint, operation, body):
+    """Sends one of Dynamite's control operations (wire/control_json.h),
+    signed as boto3 signs a DynamoDB request, and returns the parsed
+    answer."""
+    data = json.dumps(body).encode()
+    request = AWSRequest(method="POST", url=endpoint, data=data, headers={
+        "Content-Type": "application/x-amz-json-1.0",
+        "X-Amz-Target": f"DynamiteControl_20261204.{operation}"})
+    SigV4Auth(_session().get_credentials(), "dynamodb", REGION).add_auth(
+        request)
+    prepared = urllib.request.Request(endpoint, data=data, method="POST",
+                                      headers=dict(request.headers.items()))
+    with urllib.request.urlopen(prepared, timeout=10) as answer:
+        return json.loads(answer.read())
+
+
+def test_ttl_item_expires_when_the_clock_moves(client, streams, endpoint,
+                                               tables):
+    name = tables.create("pk")
+    client.update_table(TableName=name, StreamSpecification={
+        "StreamEnabled": True, "StreamViewType": "NEW_AND_OLD_IMAGES"})
+    arn = client.describe_table(TableName=name)["Table"]["LatestStreamArn"]
+    assert client.describe_time_to_live(TableName=name)[
+        "TimeToLiveDescription"] == {"TimeToLiveStatus": "DISABLED"}
+    answer = client.update_time_to_live(TableName=name, TimeToLiveSpecification={
+        "Enabled": True, "AttributeName": "expiresAt"})
+    assert answer["TimeToLiveSpecification"] == {
+        "Enabled": True, "AttributeName": "expiresAt"}
+    assert client.describe_time_to_live(TableName=name)[
+        "TimeToLiveDescription"] == {"TimeToLiveStatus": "ENABLED",
+                                     "AttributeName": "expiresAt"}
+
+    now = int(control(endpoint, "AdvanceClock", {"Seconds": 0})["Now"])
+    client.put_item(TableName=name, Item={
+        "pk": S("soon"), "expiresAt": N(now + 3600)})
+    client.put_item(TableName=name, Item={
+        "pk": S("later"), "expiresAt": N(now + 86400)})
+    # The server sweeps every second: an hour on, only "soon" goes.
+    control(endpoint, "AdvanceClock", {"Seconds": 3601})
+    for _ in range(100):  # at most 10 s
+        if "Item" not in client.get_item(TableName=name,
+                                         Key={"pk": S("soon")}):
+            break
+        time.sleep(0.1)
+    assert "Item" not in client.get_item(TableName=name, Key={"pk": S("soon")})
+    assert "Item" in client.get_item(TableName=name, Key={"pk": S("later")})
+
+    records, _ = read_stream(streams, arn)
+    assert [(r["eventName"], r["dynamodb"]["Keys"]["pk"]["S"])
+            for r in records] == [("INSERT", "soon"), ("INSERT", "later"),
+                                  ("REMOVE", "soon")]
+    removed = records[-1]
+    assert removed["userIdentity"] == {"Type": "Service",
+                                       "PrincipalId": "dynamodb.amazonaws.com"}
+    assert removed["dynamodb"]["OldImage"]["expiresAt"] == N(now + 3600)
+    assert all("userIdentity" not in r for r in records[:-1])
+
+    with pytest.raises(ClientError) as excinfo:
+        client.update_time_to_live(TableName=name, TimeToLiveSpecification={
+            "Enabled": True, "AttributeName": "expiresAt"})
+    assert error_of(excinfo) == ("ValidationException",
+                                 "TimeToLive is already enabled")
+    with pytest.raises(ClientError) as excinfo:
+        client.describe_time_to_live(TableName=name + "-missing")
     assert error_of(excinfo)[0] == "ResourceNotFoundException"

@@ -1,0 +1,88 @@
+#include "wire/ttl_json.h"
+
+#include <optional>
+
+#include "common/status_macros.h"
+#include "wire/request_reader.h"
+
+namespace dynamite {
+namespace {
+
+std::string ReadTableName(RequestReader& reader) {
+  const JsonValue* member = reader.Member("TableName");
+  reader.Required("TableName", member != nullptr);
+  return reader.String(member).value_or("");
+}
+
+void WriteString(JsonWriter& writer, absl::string_view key,
+                 absl::string_view value) {
+  WriteJsonString(writer, key);
+  WriteJsonString(writer, value);
+}
+
+}  // namespace
+
+absl::StatusOr<UpdateTimeToLiveRequest> DecodeUpdateTimeToLiveRequest(
+    const JsonValue& body) {
+  RequestReader reader(body);
+  UpdateTimeToLiveRequest request;
+  request.table_name = ReadTableName(reader);
+  if (const JsonValue* spec = reader.Structure(
+          reader.Member("TimeToLiveSpecification"), "TimeToLiveSpecification",
+          StructurePosition::kField)) {
+    request.time_to_live_specification = TimeToLiveSpecification{
+        .enabled = reader.Boolean(RequestReader::Member(spec, "Enabled")),
+        .attribute_name =
+            reader.String(RequestReader::Member(spec, "AttributeName"))};
+  }
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+absl::StatusOr<DescribeTimeToLiveRequest> DecodeDescribeTimeToLiveRequest(
+    const JsonValue& body) {
+  RequestReader reader(body);
+  DescribeTimeToLiveRequest request;
+  request.table_name = ReadTableName(reader);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return request;
+}
+
+std::string EncodeUpdateTimeToLiveResponse(
+    const UpdateTimeToLiveResponse& response) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  writer.Key("TimeToLiveSpecification");
+  writer.StartObject();
+  if (response.attribute_name.has_value()) {
+    WriteString(writer, "AttributeName", *response.attribute_name);
+  }
+  writer.Key("Enabled");
+  writer.Bool(response.enabled);
+  writer.EndObject();
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
+std::string EncodeDescribeTimeToLiveResponse(
+    const DescribeTimeToLiveResponse& response) {
+  const TimeToLiveDescription& description = response.time_to_live_description;
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  writer.Key("TimeToLiveDescription");
+  writer.StartObject();
+  WriteString(writer, "TimeToLiveStatus",
+              description.time_to_live_status == TimeToLiveStatus::kEnabled
+                  ? "ENABLED"
+                  : "DISABLED");
+  if (description.attribute_name.has_value()) {
+    WriteString(writer, "AttributeName", *description.attribute_name);
+  }
+  writer.EndObject();
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
+}  // namespace dynamite
