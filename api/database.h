@@ -41,6 +41,7 @@
 #include "absl/status/statusor.h"
 
 #include "api/batch_requests.h"
+#include "api/control_plane_requests.h"
 #include "api/item_requests.h"
 #include "api/options.h"
 #include "api/read_requests.h"
@@ -99,6 +100,22 @@ class Database {
       const UntagResourceRequest& request);
   absl::StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
+
+  // The control plane around a table (api/control_plane_ops.cc;
+  // api/control_plane_requests.h): DynamoDB's default limits, its
+  // endpoint, point-in-time recovery's setting (kept, described, never
+  // restored from) and contributor insights (always DISABLED).
+  absl::StatusOr<DescribeLimitsResponse> DescribeLimits(
+      const DescribeLimitsRequest& request);
+  absl::StatusOr<DescribeEndpointsResponse> DescribeEndpoints(
+      const DescribeEndpointsRequest& request);
+  absl::StatusOr<DescribeContinuousBackupsResponse> DescribeContinuousBackups(
+      const DescribeContinuousBackupsRequest& request);
+  absl::StatusOr<UpdateContinuousBackupsResponse> UpdateContinuousBackups(
+      const UpdateContinuousBackupsRequest& request);
+  absl::StatusOr<DescribeContributorInsightsResponse>
+  DescribeContributorInsights(
+      const DescribeContributorInsightsRequest& request);
 
   // Time to live (api/ttl_ops.cc; api/ttl_requests.h): UpdateTimeToLive
   // and DescribeTimeToLive with DynamoDB's rules and messages; a change

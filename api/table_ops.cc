@@ -288,6 +288,8 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
     def.stream =
         NewStream(def.arn, *request.stream_specification->stream_view_type);
   }
+  def.deletion_protection = request.deletion_protection_enabled.value_or(false);
+  def.table_class = request.table_class;
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Create(std::move(def), tags));
   return CreateTableResponse{Describe(*table, "ACTIVE")};
@@ -328,6 +330,18 @@ absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
     const DeleteTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
+  // Checked before the catalog lets go of the table. An UpdateTable that
+  // turns protection on at the same moment may lose the race, as it may
+  // against any DeleteTable that came first.
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> found,
+      catalog_.Find(request.table_name,
+                    TableNotFoundMessage(request.table_name)));
+  if (found->definition()->deletion_protection) {
+    return ValidationError(
+        "Resource cannot be deleted as it is currently protected against "
+        "deletion. Disable deletion protection first.");
+  }
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
       catalog_.Delete(request.table_name,

@@ -110,6 +110,10 @@ struct TableDescription {
   std::optional<StreamSpecification> stream_specification;
   std::string latest_stream_arn;
   std::string latest_stream_label;
+  bool deletion_protection_enabled = false;
+  // TableClassSummary: present once a TableClass was given.
+  std::optional<TableClass> table_class;
+  std::optional<absl::Time> table_class_last_update;
 };
 
 struct CreateTableRequest {
@@ -125,6 +129,8 @@ struct CreateTableRequest {
   // The table's first tags (api/tag_rules.h); an empty list is accepted,
   // as DynamoDB accepts it.
   std::optional<std::vector<Tag>> tags;
+  std::optional<bool> deletion_protection_enabled;
+  std::optional<TableClass> table_class;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -160,6 +166,9 @@ struct UpdateTableRequest {
       global_secondary_index_updates;
   // Enables the table's stream (a new one) or disables it.
   std::optional<StreamSpecification> stream_specification;
+  // Each must be the only change of its request, as in DynamoDB.
+  std::optional<bool> deletion_protection_enabled;
+  std::optional<TableClass> table_class;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

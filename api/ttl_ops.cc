@@ -96,10 +96,11 @@ absl::StatusOr<TableDefinition> WithTimeToLive(
     return ValidationError("TimeToLive is already disabled");
   }
   if (!enable && current.time_to_live->attribute_name != attribute_name) {
-    return ValidationError(absl::StrCat(
-        "TimeToLive is active on a different AttributeName: current value of "
-        "AttributeName is ",
-        current.time_to_live->attribute_name));
+    return ValidationError(
+        absl::StrCat("TimeToLive is active on a different AttributeName: "
+                     "current AttributeName is "
+                     "",
+                     current.time_to_live->attribute_name));
   }
   if (current.time_to_live.has_value() &&
       now < current.time_to_live->modified + change_interval) {

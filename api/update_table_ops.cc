@@ -178,10 +178,29 @@ absl::Status ValidateRequest(const UpdateTableRequest& request) {
   // An empty GlobalSecondaryIndexUpdates alone counts as absent
   // (test_gsi_updatetable.py::test_updatetable_empty); beside a real change
   // it is an error of its own (research: ACKQ DDB-TABLE-359).
-  if (!request.billing_mode.has_value() &&
-      !request.provisioned_throughput.has_value() && !has_index_updates &&
-      !request.stream_specification.has_value()) {
+  const bool changes_capacity_or_indexes =
+      request.billing_mode.has_value() ||
+      request.provisioned_throughput.has_value() || has_index_updates ||
+      request.stream_specification.has_value();
+  if (!changes_capacity_or_indexes &&
+      !request.deletion_protection_enabled.has_value() &&
+      !request.table_class.has_value()) {
     return ValidationError(kNothingToUpdate);
+  }
+  // Each of these must be alone in its request (live captures, ack-api-
+  // quirks DDB-TABLE-442).
+  if (request.table_class.has_value() &&
+      (changes_capacity_or_indexes ||
+       request.deletion_protection_enabled.has_value())) {
+    return Invalid(
+        "TableClass modification must be the only operation in "
+        "the request");
+  }
+  if (request.deletion_protection_enabled.has_value() &&
+      changes_capacity_or_indexes) {
+    return Invalid(
+        "DeletionProtection modification must be the only "
+        "operation in the request");
   }
   if (request.global_secondary_index_updates.has_value() &&
       !has_index_updates) {
@@ -385,8 +404,16 @@ absl::Status ApplyStream(const TableDefinition& current,
 // the table's lock.
 absl::StatusOr<TableDefinition> Redefined(const TableDefinition& current,
                                           const UpdateTableRequest& request,
-                                          const StreamDefinition& stream) {
+                                          const StreamDefinition& stream,
+                                          absl::Time now) {
   TableDefinition next = current;
+  if (request.deletion_protection_enabled.has_value()) {
+    next.deletion_protection = *request.deletion_protection_enabled;
+  }
+  if (request.table_class.has_value()) {
+    next.table_class = *request.table_class;
+    next.table_class_updated = now;
+  }
   DYNAMITE_RETURN_IF_ERROR(ApplyBilling(current, request, next));
   DYNAMITE_RETURN_IF_ERROR(ApplyStream(current, request, stream, next));
   if (request.global_secondary_index_updates.has_value()) {
@@ -427,6 +454,7 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
   // A stream to enable is made out here, since Redefined() must be pure; it
   // is not used if the table already has one.
   StreamDefinition stream;
+  const absl::Time now = clock_->Now();
   if (request.stream_specification.has_value() &&
       request.stream_specification->stream_enabled) {
     stream = NewStream(table->definition()->arn,
@@ -434,7 +462,8 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
   }
   DYNAMITE_RETURN_IF_ERROR(table
                                ->Redefine([&](const TableDefinition& current) {
-                                 return Redefined(current, request, stream);
+                                 return Redefined(current, request, stream,
+                                                  now);
                                })
                                .status());
   return UpdateTableResponse{api_internal::DescribeTableAs(*table, "ACTIVE")};

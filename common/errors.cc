@@ -31,6 +31,7 @@ constexpr ErrorKind kAllKinds[] = {
     ErrorKind::kIdempotentParameterMismatch,
     ErrorKind::kExpiredIterator,
     ErrorKind::kTrimmedDataAccess,
+    ErrorKind::kTableNotFound,
     ErrorKind::kInternal,
 };
 
@@ -40,6 +41,7 @@ absl::StatusCode CodeOf(ErrorKind kind) {
     case ErrorKind::kSerialization:
       return absl::StatusCode::kInvalidArgument;
     case ErrorKind::kResourceNotFound:
+    case ErrorKind::kTableNotFound:
       return absl::StatusCode::kNotFound;
     case ErrorKind::kResourceInUse:
       return absl::StatusCode::kAlreadyExists;
@@ -156,6 +158,8 @@ absl::string_view ErrorName(ErrorKind kind) {
       return "ExpiredIteratorException";
     case ErrorKind::kTrimmedDataAccess:
       return "TrimmedDataAccessException";
+    case ErrorKind::kTableNotFound:
+      return "TableNotFoundException";
     case ErrorKind::kInternal:
       return "InternalServerError";
   }

@@ -37,6 +37,9 @@ enum class ErrorKind {
   // points at records already trimmed.
   kExpiredIterator,
   kTrimmedDataAccess,
+  // DescribeContinuousBackups and UpdateContinuousBackups on a missing
+  // table (not ResourceNotFoundException).
+  kTableNotFound,
   kInternal,
 };
 

@@ -344,8 +344,8 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
     operation = absl::string_view(*target).substr(kStreamsTargetPrefix.size());
   } else if (target != nullptr &&
              absl::StartsWith(*target, kControlTargetPrefix)) {
-    // Dynamite's own control operations (wire/control_json.h), checked for
-    // authorization as any request.
+    // Dynamite's own control operations (wire/dynamite_control_json.h), checked
+    // for authorization as any request.
     api = WireApi::kControl;
     operation = absl::string_view(*target).substr(kControlTargetPrefix.size());
   }

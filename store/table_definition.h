@@ -37,6 +37,9 @@ enum class ProjectionType { kKeysOnly, kInclude, kAll };
 // the item's key.
 enum class StreamViewType { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
 
+// TableClass: a pricing class in DynamoDB; here a label kept and described.
+enum class TableClass { kStandard, kStandardInfrequentAccess };
+
 // DynamoDB's limits on indexes (reference §9).
 inline constexpr size_t kMaxLocalSecondaryIndexes = 5;
 inline constexpr size_t kMaxGlobalSecondaryIndexes = 20;
@@ -119,6 +122,19 @@ struct TableDefinition {
   std::optional<StreamDefinition> stream;
   // The time to live; absent if UpdateTimeToLive never changed it.
   std::optional<TimeToLiveDefinition> time_to_live;
+  // DeletionProtectionEnabled: DeleteTable refuses the table while set.
+  bool deletion_protection = false;
+  // The TableClass CreateTable or UpdateTable gave (DescribeTable's
+  // TableClassSummary); absent if none ever did. `table_class_updated` is
+  // set once UpdateTable changes it.
+  std::optional<TableClass> table_class;
+  std::optional<absl::Time> table_class_updated;
+  // Point-in-time recovery (UpdateContinuousBackups): whether it is on,
+  // since when, and the recovery period in days. Dynamite keeps no
+  // history: the setting is described, a restore is not offered.
+  bool point_in_time_recovery = false;
+  absl::Time point_in_time_recovery_since;
+  int64_t recovery_period_in_days = 35;
 
   // The index named `name`, or nullptr.
   const IndexDefinition* FindIndex(absl::string_view index_name) const;

@@ -24,8 +24,8 @@ namespace dynamite {
 
 // Which API a request is for: X-Amz-Target's prefix, DynamoDB_20120810,
 // DynamoDBStreams_20120810, or DynamiteControl_20261204 (Dynamite's own
-// control operations, wire/control_json.h). Their operations are answered
-// the same way.
+// control operations, wire/dynamite_control_json.h). Their operations are
+// answered the same way.
 enum class WireApi { kDynamoDB, kStreams, kControl };
 
 // The API whose operation `operation` is (kDynamoDB for a name neither

@@ -72,6 +72,11 @@ inline constexpr EnumName<StreamViewType> kStreamViewTypeNames[] = {
     {"NEW_IMAGE", StreamViewType::kNewImage},
 };
 
+inline constexpr EnumName<TableClass> kTableClassNames[] = {
+    {"STANDARD", TableClass::kStandard},
+    {"STANDARD_INFREQUENT_ACCESS", TableClass::kStandardInfrequentAccess},
+};
+
 inline constexpr EnumName<ReturnValue> kReturnValueNames[] = {
     {"ALL_NEW", ReturnValue::kAllNew},
     {"UPDATED_OLD", ReturnValue::kUpdatedOld},

@@ -34,6 +34,7 @@ bool IsRequestLayerError(ErrorKind kind) {
     case ErrorKind::kIdempotentParameterMismatch:
     case ErrorKind::kExpiredIterator:
     case ErrorKind::kTrimmedDataAccess:
+    case ErrorKind::kTableNotFound:
     case ErrorKind::kInternal:
       return false;
   }

@@ -14,9 +14,9 @@
 // following lines that start with a space or a tab. Blank lines and lines
 // starting with '#' are skipped. Besides DynamoDB's and DynamoDB Streams'
 // operations, a script may use Dynamite's control operations
-// (wire/control_json.h: AdvanceClock, SweepExpiredItems). Each request goes
-// through Dispatch(), and its response body, or its error body, is printed on
-// one line, so a failing request never stops the script.
+// (wire/dynamite_control_json.h: AdvanceClock, SweepExpiredItems). Each request
+// goes through Dispatch(), and its response body, or its error body, is printed
+// on one line, so a failing request never stops the script.
 //
 // Thread safety: RunExecScript is self-contained; concurrent calls share
 // nothing.
@@ -37,8 +37,8 @@ class Database;
 
 struct ExecOptions {
   // When set, the Database's clock reads this time until the script moves
-  // it (AdvanceClock, wire/control_json.h), so CreationDateTime, TTL expiry
-  // and everything else time-dependent is reproducible. Default: the
+  // it (AdvanceClock, wire/dynamite_control_json.h), so CreationDateTime, TTL
+  // expiry and everything else time-dependent is reproducible. Default: the
   // system clock, which no AdvanceClock moves.
   std::optional<absl::Time> fixed_time;
   // DatabaseOptions::time_to_live_sweep_interval (real time). Default:

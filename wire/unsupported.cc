@@ -19,15 +19,11 @@ struct UnsupportedParameter {
 constexpr UnsupportedParameter kUnsupported[] = {
     // Table operations.
     {"CreateTable", "SSESpecification"},
-    {"CreateTable", "TableClass"},
-    {"CreateTable", "DeletionProtectionEnabled", "false"},
     {"CreateTable", "ResourcePolicy"},
     {"CreateTable", "OnDemandThroughput"},
     {"CreateTable", "WarmThroughput"},
     {"UpdateTable", "SSESpecification"},
     {"UpdateTable", "ReplicaUpdates"},
-    {"UpdateTable", "TableClass"},
-    {"UpdateTable", "DeletionProtectionEnabled", "false"},
     {"UpdateTable", "MultiRegionConsistency"},
     {"UpdateTable", "GlobalTableWitnessUpdates"},
     {"UpdateTable", "OnDemandThroughput"},

@@ -139,7 +139,7 @@ TEST_F(TtlOpsTest, DisablingAnotherAttributeIsRefused) {
   EXPECT_THAT(Update(false, "other"),
               IsError(kValidation,
                       "TimeToLive is active on a different AttributeName: "
-                      "current value of AttributeName is expiresAt"));
+                      "current AttributeName is expiresAt"));
 }
 
 TEST_F(TtlOpsTest, ASecondChangeWithinAnHourIsRefused) {

@@ -1344,3 +1344,42 @@ def test_ttl_item_expires_when_the_clock_moves(client, streams, endpoint,
     with pytest.raises(ClientError) as excinfo:
         client.describe_time_to_live(TableName=name + "-missing")
     assert error_of(excinfo)[0] == "ResourceNotFoundException"
+
+
+def test_control_plane_calls_tools_make(client, tables):
+    limits = client.describe_limits()
+    assert limits["TableMaxReadCapacityUnits"] == 40000
+    assert limits["AccountMaxWriteCapacityUnits"] == 80000
+    endpoints = client.describe_endpoints()["Endpoints"]
+    assert endpoints[0]["CachePeriodInMinutes"] == 1440
+
+    name = tables.create("pk")
+    backups = client.describe_continuous_backups(TableName=name)[
+        "ContinuousBackupsDescription"]
+    assert backups["PointInTimeRecoveryDescription"] == {
+        "PointInTimeRecoveryStatus": "DISABLED"}
+    updated = client.update_continuous_backups(
+        TableName=name, PointInTimeRecoverySpecification={
+            "PointInTimeRecoveryEnabled": True})["ContinuousBackupsDescription"]
+    pitr = updated["PointInTimeRecoveryDescription"]
+    assert pitr["PointInTimeRecoveryStatus"] == "ENABLED"
+    # RecoveryPeriodInDays is newer than Debian's botocore model, which
+    # drops it (tests/golden/control_plane.ddb checks it on the wire).
+    assert "EarliestRestorableDateTime" in pitr  # a datetime to botocore
+    with pytest.raises(ClientError) as excinfo:
+        client.describe_continuous_backups(TableName=name + "-missing")
+    assert error_of(excinfo)[0] == "TableNotFoundException"
+    assert client.describe_contributor_insights(TableName=name)[
+        "ContributorInsightsStatus"] == "DISABLED"
+
+    # DeletionProtectionEnabled is newer than Debian's botocore model: the
+    # JS SDK's test covers it (tests/clients/js/dynamite.test.mjs).
+    client.update_table(TableName=name, TableClass="STANDARD_INFREQUENT_ACCESS")
+    assert client.describe_table(TableName=name)["Table"]["TableClassSummary"][
+        "TableClass"] == "STANDARD_INFREQUENT_ACCESS"
+
+    with pytest.raises(ClientError) as excinfo:
+        client.list_backups()
+    assert error_of(excinfo) == (
+        "ValidationException",
+        "Dynamite does not support the operation ListBackups yet")

@@ -200,7 +200,8 @@ TEST_F(DispatchTest, CreateTableAnswersTheTableDescription) {
       R"("TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/tab",)"
       R"("TableId":"*",)"
       R"("BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST",)"
-      R"("LastUpdateToPayPerRequestDateTime":1767225600.25}}})");
+      R"("LastUpdateToPayPerRequestDateTime":1767225600.25},)"
+      R"("DeletionProtectionEnabled":false}})");
 }
 
 TEST_F(DispatchTest, ProvisionedTableHasThroughputAndNoBillingSummary) {
@@ -240,7 +241,8 @@ TEST_F(DispatchTest, DescribeTableAnswersTable) {
       R"("TableArn":"arn:aws:dynamodb:ddblocal:000000000000:table/hash_range",)"
       R"("TableId":"*",)"
       R"("BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST",)"
-      R"("LastUpdateToPayPerRequestDateTime":1767225600.25}}})");
+      R"("LastUpdateToPayPerRequestDateTime":1767225600.25},)"
+      R"("DeletionProtectionEnabled":false}})");
 }
 
 TEST_F(DispatchTest, DeleteTableAnswersAShortDescription) {

@@ -342,14 +342,11 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
   ExpectErrors({
       {"CreateTable", "{" + table + R"(,"ResourcePolicy":"{}"})", kVal,
        unsupported("ResourcePolicy")},
-      {"CreateTable", "{" + table + R"(,"TableClass":"STANDARD"})", kVal,
-       unsupported("TableClass")},
+      {"CreateTable", "{" + table + R"(,"TableClass":"FAST"})", kVal,
+       "Invalid table-class parameter provided. Please try again with a "
+       "valid table-class value: [STANDARD, STANDARD_INFREQUENT_ACCESS]."},
       {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
        unsupported("SSESpecification")},
-      {"CreateTable", "{" + table + R"(,"DeletionProtectionEnabled":true})",
-       kVal,
-       "Dynamite does not support the parameter DeletionProtectionEnabled "
-       "with a value other than false yet"},
       {"Scan", R"({"IndexName":"gsi"})", kVal,
        "1 validation error detected: Value null at 'tableName' failed to "
        "satisfy constraint: Member must not be null"},

@@ -153,7 +153,7 @@ TEST_F(TableIndexJsonTest, CreateTableDescribesItsIndexes) {
           R"("ReadCapacityUnits":0,"WriteCapacityUnits":0},)"
           R"("IndexSizeBytes":0,"ItemCount":0,)"
           R"("IndexArn":")" +
-          arn + R"(/index/by_g"}]}})"));
+          arn + R"(/index/by_g"}],"DeletionProtectionEnabled":false}})"));
 }
 
 TEST_F(TableIndexJsonTest, ProvisionedGsiShowsItsThroughput) {
@@ -401,14 +401,20 @@ TEST_F(TableIndexJsonTest, UpdateTableRefusesMembersDynamiteLacks) {
     return "Dynamite does not support the parameter " + parameter + " yet";
   };
   ExpectErrors({
-      {"UpdateTable", R"({"TableName":"tab","TableClass":"STANDARD"})", kVal,
-       unsupported("TableClass")},
+      {"UpdateTable",
+       R"({"TableName":"tab","TableClass":"STANDARD",)"
+       R"("BillingMode":"PAY_PER_REQUEST"})",
+       kVal,
+       "One or more parameter values were invalid: TableClass modification "
+       "must be the only operation in the request"},
       {"UpdateTable", R"({"TableName":"tab","ReplicaUpdates":[]})", kVal,
        unsupported("ReplicaUpdates")},
-      {"UpdateTable", R"({"TableName":"tab","DeletionProtectionEnabled":true})",
+      {"UpdateTable",
+       R"({"TableName":"tab","DeletionProtectionEnabled":true,)"
+       R"("BillingMode":"PAY_PER_REQUEST"})",
        kVal,
-       "Dynamite does not support the parameter DeletionProtectionEnabled "
-       "with a value other than false yet"},
+       "One or more parameter values were invalid: DeletionProtection "
+       "modification must be the only operation in the request"},
       {"UpdateTable",
        R"({"TableName":"tab","GlobalSecondaryIndexUpdates":[{"Update":)"
        R"({"IndexName":"abc","WarmThroughput":{}}}]})",

@@ -10,12 +10,14 @@ import {
   ConditionalCheckFailedException,
   CreateTableCommand,
   DeleteTableCommand,
+  DescribeContinuousBackupsCommand,
   DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
   QueryCommand as RawQueryCommand,
   ResourceNotFoundException,
   TransactionCanceledException,
+  UpdateContinuousBackupsCommand,
   UpdateTableCommand,
   waitUntilTableExists,
   waitUntilTableNotExists,
@@ -714,4 +716,35 @@ test('the Streams errors reach the JS client with their kinds', async () => {
       'arn:aws:dynamodb:ddblocal:000000000000:table/none/stream/' +
       '2026-01-01T00:00:00.000'})),
     (e) => e.name === 'ResourceNotFoundException');
+});
+
+// --- deletion protection and point-in-time recovery ---------------------------
+
+test('DeletionProtectionEnabled: DeleteTable is refused until it is off', async () => {
+  const TableName = await createTable('protect', 'pk');
+  await client.send(new UpdateTableCommand({TableName, DeletionProtectionEnabled: true}));
+  const described = await client.send(new DescribeTableCommand({TableName}));
+  assert.equal(described.Table.DeletionProtectionEnabled, true);
+  await assert.rejects(client.send(new DeleteTableCommand({TableName})), (error) => {
+    assert.equal(error.name, 'ValidationException');
+    assert.equal(error.message, 'Resource cannot be deleted as it is currently ' +
+        'protected against deletion. Disable deletion protection first.');
+    return true;
+  });
+  await client.send(new UpdateTableCommand({TableName, DeletionProtectionEnabled: false}));
+  await client.send(new DeleteTableCommand({TableName}));
+});
+
+test('UpdateContinuousBackups: the recovery period is kept and described', async () => {
+  const TableName = await createTable('pitr', 'pk');
+  const out = await client.send(new UpdateContinuousBackupsCommand({
+    TableName,
+    PointInTimeRecoverySpecification: {PointInTimeRecoveryEnabled: true, RecoveryPeriodInDays: 7},
+  }));
+  const pitr = out.ContinuousBackupsDescription.PointInTimeRecoveryDescription;
+  assert.equal(pitr.PointInTimeRecoveryStatus, 'ENABLED');
+  assert.equal(pitr.RecoveryPeriodInDays, 7);
+  assert.ok(pitr.EarliestRestorableDateTime instanceof Date);
+  const described = await client.send(new DescribeContinuousBackupsCommand({TableName}));
+  assert.equal(described.ContinuousBackupsDescription.ContinuousBackupsStatus, 'ENABLED');
 });

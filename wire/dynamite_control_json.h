@@ -16,8 +16,8 @@
 //
 // Thread safety: pure functions.
 
-#ifndef DYNAMITE_WIRE_CONTROL_JSON_H_
-#define DYNAMITE_WIRE_CONTROL_JSON_H_
+#ifndef DYNAMITE_WIRE_DYNAMITE_CONTROL_JSON_H_
+#define DYNAMITE_WIRE_DYNAMITE_CONTROL_JSON_H_
 
 #include <cstdint>
 #include <string>
@@ -45,4 +45,4 @@ std::string EncodeSweepResult(const SweepResult& result);
 
 }  // namespace dynamite
 
-#endif  // DYNAMITE_WIRE_CONTROL_JSON_H_
+#endif  // DYNAMITE_WIRE_DYNAMITE_CONTROL_JSON_H_

@@ -1,4 +1,4 @@
-#include "wire/control_json.h"
+#include "wire/dynamite_control_json.h"
 
 #include <optional>
 
