@@ -74,12 +74,14 @@ absl::StatusOr<ListTagsOfResourceRequest> DecodeListTagsOfResourceRequest(
   return request;
 }
 
+// DynamoDB answers TagResource and UntagResource with an empty body (a
+// 200 with Content-Length 0), not "{}".
 std::string EncodeTagResourceResponse(const TagResourceResponse&) {
-  return "{}";
+  return "";
 }
 
 std::string EncodeUntagResourceResponse(const UntagResourceResponse&) {
-  return "{}";
+  return "";
 }
 
 std::string EncodeListTagsOfResourceResponse(

@@ -5,7 +5,7 @@
 // Requests: {"ResourceArn": "...", "Tags": [{"Key": "k", "Value": "v"}]},
 // {"ResourceArn": "...", "TagKeys": ["k"]}, {"ResourceArn": "...",
 // "NextToken": "..."}. Responses: TagResource and UntagResource answer an
-// empty object {}; ListTagsOfResource {"Tags": [{"Key": ..., "Value":
+// empty body (not {}); ListTagsOfResource {"Tags": [{"Key": ..., "Value":
 // ...}]} (no NextToken: one page holds every tag).
 //
 // A Tag without its Key or Value is refused here, with DynamoDB's "The Tag

@@ -282,16 +282,15 @@ TEST_F(DispatchTest, TagOperationsAnswerDynamoDbsShapes) {
   const std::string arn =
       R"("ResourceArn":"arn:aws:dynamodb:ddblocal:000000000000:table/hash_range")";
 
-  // TagResource and UntagResource answer an empty object.
+  // TagResource and UntagResource answer an empty body, as DynamoDB does.
   EXPECT_EQ(Ok("TagResource", "{" + arn +
                                   R"(,"Tags":[{"Key":"team","Value":"a"},)"
                                   R"({"Key":"env","Value":""}]})"),
-            "{}");
+            "");
   EXPECT_EQ(
       Ok("ListTagsOfResource", "{" + arn + "}"),
       R"({"Tags":[{"Key":"env","Value":""},{"Key":"team","Value":"a"}]})");
-  EXPECT_EQ(Ok("UntagResource", "{" + arn + R"(,"TagKeys":["env","x"]})"),
-            "{}");
+  EXPECT_EQ(Ok("UntagResource", "{" + arn + R"(,"TagKeys":["env","x"]})"), "");
   EXPECT_EQ(Ok("ListTagsOfResource", "{" + arn + R"(,"NextToken":"t"})"),
             R"({"Tags":[{"Key":"team","Value":"a"}]})");
 }
