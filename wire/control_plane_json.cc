@@ -17,36 +17,24 @@ std::string ReadTableName(RequestReader& reader) {
   return reader.String(member).value_or("");
 }
 
-void WriteString(JsonWriter& writer, absl::string_view key,
-                 absl::string_view value) {
-  WriteJsonString(writer, key);
-  WriteJsonString(writer, value);
-}
-
-void WriteTime(JsonWriter& writer, absl::string_view key, absl::Time time) {
-  WriteJsonString(writer, key);
-  const std::string seconds = EpochSecondsText(time);
-  writer.RawValue(seconds.data(), seconds.size(), rapidjson::kNumberType);
-}
-
 std::string EncodeBackups(const ContinuousBackupsDescription& d) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();
   writer.Key("ContinuousBackupsDescription");
   writer.StartObject();
-  WriteString(writer, "ContinuousBackupsStatus", "ENABLED");
+  WriteStringMember(writer, "ContinuousBackupsStatus", "ENABLED");
   writer.Key("PointInTimeRecoveryDescription");
   writer.StartObject();
-  WriteString(writer, "PointInTimeRecoveryStatus",
-              d.point_in_time_recovery_enabled ? "ENABLED" : "DISABLED");
+  WriteStringMember(writer, "PointInTimeRecoveryStatus",
+                    d.point_in_time_recovery_enabled ? "ENABLED" : "DISABLED");
   if (d.point_in_time_recovery_enabled) {
     writer.Key("RecoveryPeriodInDays");
     writer.Int64(d.recovery_period_in_days);
-    WriteTime(writer, "EarliestRestorableDateTime",
-              d.earliest_restorable_date_time);
-    WriteTime(writer, "LatestRestorableDateTime",
-              d.latest_restorable_date_time);
+    WriteEpochSecondsMember(writer, "EarliestRestorableDateTime",
+                            d.earliest_restorable_date_time);
+    WriteEpochSecondsMember(writer, "LatestRestorableDateTime",
+                            d.latest_restorable_date_time);
   }
   writer.EndObject();
   writer.EndObject();
@@ -130,7 +118,7 @@ std::string EncodeDescribeEndpointsResponse(
   writer.StartArray();
   for (const Endpoint& endpoint : response.endpoints) {
     writer.StartObject();
-    WriteString(writer, "Address", endpoint.address);
+    WriteStringMember(writer, "Address", endpoint.address);
     writer.Key("CachePeriodInMinutes");
     writer.Int64(endpoint.cache_period_in_minutes);
     writer.EndObject();
@@ -155,11 +143,11 @@ std::string EncodeDescribeContributorInsightsResponse(
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();
-  WriteString(writer, "TableName", response.table_name);
+  WriteStringMember(writer, "TableName", response.table_name);
   if (response.index_name.has_value()) {
-    WriteString(writer, "IndexName", *response.index_name);
+    WriteStringMember(writer, "IndexName", *response.index_name);
   }
-  WriteString(writer, "ContributorInsightsStatus", "DISABLED");
+  WriteStringMember(writer, "ContributorInsightsStatus", "DISABLED");
   writer.EndObject();
   return JsonText(buffer);
 }

@@ -22,9 +22,7 @@ std::string EncodeAdvanceClockResponse(const AdvanceClockResponse& response) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();
-  writer.Key("Now");
-  const std::string seconds = EpochSecondsText(response.now);
-  writer.RawValue(seconds.data(), seconds.size(), rapidjson::kNumberType);
+  WriteEpochSecondsMember(writer, "Now", response.now);
   writer.EndObject();
   return JsonText(buffer);
 }

@@ -51,6 +51,13 @@ inline void WriteJsonString(JsonWriter& writer, absl::string_view s) {
   writer.String(s.data(), static_cast<rapidjson::SizeType>(s.size()));
 }
 
+// Writes the member `key`: `value` of the object being written.
+inline void WriteStringMember(JsonWriter& writer, absl::string_view key,
+                              absl::string_view value) {
+  WriteJsonString(writer, key);
+  WriteJsonString(writer, value);
+}
+
 // Returns the member `name` of `object`, or nullptr if it is absent or JSON
 // null (DynamoDB treats a null member as absent). If the name repeats, the
 // last one wins, as in DynamoDB's parser.

@@ -36,19 +36,6 @@ std::string ReadRequiredString(RequestReader& reader, absl::string_view name,
   return reader.String(member).value_or("");
 }
 
-void WriteString(JsonWriter& writer, absl::string_view key,
-                 absl::string_view value) {
-  WriteJsonString(writer, key);
-  WriteJsonString(writer, value);
-}
-
-void WriteEpochSeconds(JsonWriter& writer, absl::string_view key,
-                       absl::Time time) {
-  WriteJsonString(writer, key);
-  const std::string seconds = EpochSecondsText(time);
-  writer.RawValue(seconds.data(), seconds.size(), rapidjson::kNumberType);
-}
-
 std::string Finish(JsonWriter& writer, const rapidjson::StringBuffer& buffer) {
   writer.EndObject();
   return JsonText(buffer);
@@ -117,15 +104,15 @@ std::string EncodeListStreamsResponse(const ListStreamsResponse& response) {
   writer.StartArray();
   for (const StreamSummary& stream : response.streams) {
     writer.StartObject();
-    WriteString(writer, "StreamArn", stream.stream_arn);
-    WriteString(writer, "TableName", stream.table_name);
-    WriteString(writer, "StreamLabel", stream.stream_label);
+    WriteStringMember(writer, "StreamArn", stream.stream_arn);
+    WriteStringMember(writer, "TableName", stream.table_name);
+    WriteStringMember(writer, "StreamLabel", stream.stream_label);
     writer.EndObject();
   }
   writer.EndArray();
   if (response.last_evaluated_stream_arn.has_value()) {
-    WriteString(writer, "LastEvaluatedStreamArn",
-                *response.last_evaluated_stream_arn);
+    WriteStringMember(writer, "LastEvaluatedStreamArn",
+                      *response.last_evaluated_stream_arn);
   }
   return Finish(writer, buffer);
 }
@@ -138,39 +125,40 @@ std::string EncodeDescribeStreamResponse(
   writer.StartObject();
   writer.Key("StreamDescription");
   writer.StartObject();
-  WriteString(writer, "StreamArn", d.stream_arn);
-  WriteString(writer, "StreamLabel", d.stream_label);
-  WriteString(
+  WriteStringMember(writer, "StreamArn", d.stream_arn);
+  WriteStringMember(writer, "StreamLabel", d.stream_label);
+  WriteStringMember(
       writer, "StreamStatus",
       d.stream_status == StreamStatus::kEnabled ? "ENABLED" : "DISABLED");
-  WriteString(writer, "StreamViewType",
-              NameOf(kStreamViewTypeNames, d.stream_view_type));
-  WriteEpochSeconds(writer, "CreationRequestDateTime",
-                    d.creation_request_date_time);
-  WriteString(writer, "TableName", d.table_name);
+  WriteStringMember(writer, "StreamViewType",
+                    NameOf(kStreamViewTypeNames, d.stream_view_type));
+  WriteEpochSecondsMember(writer, "CreationRequestDateTime",
+                          d.creation_request_date_time);
+  WriteStringMember(writer, "TableName", d.table_name);
   WriteKeySchema(d.key_schema, writer);
   writer.Key("Shards");
   writer.StartArray();
   for (const StreamShard& shard : d.shards) {
     writer.StartObject();
-    WriteString(writer, "ShardId", shard.shard_id);
+    WriteStringMember(writer, "ShardId", shard.shard_id);
     if (shard.parent_shard_id.has_value()) {
-      WriteString(writer, "ParentShardId", *shard.parent_shard_id);
+      WriteStringMember(writer, "ParentShardId", *shard.parent_shard_id);
     }
     writer.Key("SequenceNumberRange");
     writer.StartObject();
-    WriteString(writer, "StartingSequenceNumber",
-                shard.sequence_number_range.starting_sequence_number);
+    WriteStringMember(writer, "StartingSequenceNumber",
+                      shard.sequence_number_range.starting_sequence_number);
     if (shard.sequence_number_range.ending_sequence_number.has_value()) {
-      WriteString(writer, "EndingSequenceNumber",
-                  *shard.sequence_number_range.ending_sequence_number);
+      WriteStringMember(writer, "EndingSequenceNumber",
+                        *shard.sequence_number_range.ending_sequence_number);
     }
     writer.EndObject();
     writer.EndObject();
   }
   writer.EndArray();
   if (d.last_evaluated_shard_id.has_value()) {
-    WriteString(writer, "LastEvaluatedShardId", *d.last_evaluated_shard_id);
+    WriteStringMember(writer, "LastEvaluatedShardId",
+                      *d.last_evaluated_shard_id);
   }
   writer.EndObject();
   return Finish(writer, buffer);
@@ -181,7 +169,7 @@ std::string EncodeGetShardIteratorResponse(
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
   writer.StartObject();
-  WriteString(writer, "ShardIterator", response.shard_iterator);
+  WriteStringMember(writer, "ShardIterator", response.shard_iterator);
   return Finish(writer, buffer);
 }
 
@@ -193,15 +181,16 @@ std::string EncodeGetRecordsResponse(const GetRecordsResponse& response) {
   writer.StartArray();
   for (const StreamEvent& event : response.records) {
     writer.StartObject();
-    WriteString(writer, "eventID", event.event_id);
-    WriteString(writer, "eventName", NameOf(kEventNames, event.event_name));
-    WriteString(writer, "eventVersion", "1.1");
-    WriteString(writer, "eventSource", "aws:dynamodb");
-    WriteString(writer, "awsRegion", event.aws_region);
+    WriteStringMember(writer, "eventID", event.event_id);
+    WriteStringMember(writer, "eventName",
+                      NameOf(kEventNames, event.event_name));
+    WriteStringMember(writer, "eventVersion", "1.1");
+    WriteStringMember(writer, "eventSource", "aws:dynamodb");
+    WriteStringMember(writer, "awsRegion", event.aws_region);
     writer.Key("dynamodb");
     writer.StartObject();
-    WriteEpochSeconds(writer, "ApproximateCreationDateTime",
-                      event.approximate_creation_date_time);
+    WriteEpochSecondsMember(writer, "ApproximateCreationDateTime",
+                            event.approximate_creation_date_time);
     writer.Key("Keys");
     WriteAttributeMap(event.keys, writer);
     if (event.new_image.has_value()) {
@@ -212,26 +201,28 @@ std::string EncodeGetRecordsResponse(const GetRecordsResponse& response) {
       writer.Key("OldImage");
       WriteAttributeMap(*event.old_image, writer);
     }
-    WriteString(writer, "SequenceNumber", event.sequence_number);
+    WriteStringMember(writer, "SequenceNumber", event.sequence_number);
     writer.Key("SizeBytes");
     writer.Int64(event.size_bytes);
-    WriteString(writer, "StreamViewType",
-                NameOf(kStreamViewTypeNames, event.stream_view_type));
+    WriteStringMember(writer, "StreamViewType",
+                      NameOf(kStreamViewTypeNames, event.stream_view_type));
     writer.EndObject();
     // The Streams API's Identity shape (Lambda's event spells its members
     // "type" and "principalId").
     if (event.user_identity.has_value()) {
       writer.Key("userIdentity");
       writer.StartObject();
-      WriteString(writer, "PrincipalId", event.user_identity->principal_id);
-      WriteString(writer, "Type", event.user_identity->type);
+      WriteStringMember(writer, "PrincipalId",
+                        event.user_identity->principal_id);
+      WriteStringMember(writer, "Type", event.user_identity->type);
       writer.EndObject();
     }
     writer.EndObject();
   }
   writer.EndArray();
   if (response.next_shard_iterator.has_value()) {
-    WriteString(writer, "NextShardIterator", *response.next_shard_iterator);
+    WriteStringMember(writer, "NextShardIterator",
+                      *response.next_shard_iterator);
   }
   return Finish(writer, buffer);
 }

@@ -27,18 +27,6 @@ std::string ReadRequiredTableName(RequestReader& reader) {
   return reader.String(member).value_or("");
 }
 
-void WriteString(JsonWriter& writer, absl::string_view key,
-                 absl::string_view value) {
-  WriteJsonString(writer, key);
-  WriteJsonString(writer, value);
-}
-
-void WriteTime(JsonWriter& writer, absl::string_view key, absl::Time time) {
-  WriteJsonString(writer, key);
-  std::string seconds = EpochSecondsText(time);
-  writer.RawValue(seconds.data(), seconds.size(), rapidjson::kNumberType);
-}
-
 // Which fields a table description carries.
 enum class DescriptionFields { kAll, kDeleted };
 
@@ -47,23 +35,25 @@ void WriteTableDescription(const TableDescription& table,
   bool all = fields == DescriptionFields::kAll;
   writer.StartObject();
   if (all) WriteAttributeDefinitions(table.attribute_definitions, writer);
-  WriteString(writer, "TableName", table.table_name);
+  WriteStringMember(writer, "TableName", table.table_name);
   if (all) WriteKeySchema(table.key_schema, writer);
-  WriteString(writer, "TableStatus", table.table_status);
-  if (all) WriteTime(writer, "CreationDateTime", table.creation_date_time);
+  WriteStringMember(writer, "TableStatus", table.table_status);
+  if (all)
+    WriteEpochSecondsMember(writer, "CreationDateTime",
+                            table.creation_date_time);
   WriteProvisionedThroughput(table.provisioned_throughput, writer);
   writer.Key("TableSizeBytes");
   writer.Int64(table.table_size_bytes);
   writer.Key("ItemCount");
   writer.Int64(table.item_count);
-  WriteString(writer, "TableArn", table.table_arn);
-  WriteString(writer, "TableId", table.table_id);
+  WriteStringMember(writer, "TableArn", table.table_arn);
+  WriteStringMember(writer, "TableId", table.table_id);
   if (table.billing_mode == BillingMode::kPayPerRequest) {
     writer.Key("BillingModeSummary");
     writer.StartObject();
-    WriteString(writer, "BillingMode", "PAY_PER_REQUEST");
-    WriteTime(writer, "LastUpdateToPayPerRequestDateTime",
-              table.creation_date_time);
+    WriteStringMember(writer, "BillingMode", "PAY_PER_REQUEST");
+    WriteEpochSecondsMember(writer, "LastUpdateToPayPerRequestDateTime",
+                            table.creation_date_time);
     writer.EndObject();
   }
   // DeleteTable's description has no index lists (reference §11.5).
@@ -72,10 +62,11 @@ void WriteTableDescription(const TableDescription& table,
   if (all && table.table_class.has_value()) {
     writer.Key("TableClassSummary");
     writer.StartObject();
-    WriteString(writer, "TableClass",
-                NameOf(kTableClassNames, *table.table_class));
+    WriteStringMember(writer, "TableClass",
+                      NameOf(kTableClassNames, *table.table_class));
     if (table.table_class_last_update.has_value()) {
-      WriteTime(writer, "LastUpdateDateTime", *table.table_class_last_update);
+      WriteEpochSecondsMember(writer, "LastUpdateDateTime",
+                              *table.table_class_last_update);
     }
     writer.EndObject();
   }
@@ -239,11 +230,18 @@ std::string EncodeListTablesResponse(const ListTablesResponse& response) {
   }
   writer.EndArray();
   if (response.last_evaluated_table_name.has_value()) {
-    WriteString(writer, "LastEvaluatedTableName",
-                *response.last_evaluated_table_name);
+    WriteStringMember(writer, "LastEvaluatedTableName",
+                      *response.last_evaluated_table_name);
   }
   writer.EndObject();
   return JsonText(buffer);
+}
+
+void WriteEpochSecondsMember(JsonWriter& writer, absl::string_view key,
+                             absl::Time time) {
+  WriteJsonString(writer, key);
+  const std::string seconds = EpochSecondsText(time);
+  writer.RawValue(seconds.data(), seconds.size(), rapidjson::kNumberType);
 }
 
 std::string EpochSecondsText(absl::Time time) {

@@ -51,6 +51,11 @@ std::string EncodeDeleteTableResponse(const DeleteTableResponse& response);
 // digits and no trailing zeros: "1767225600", "1767225600.25".
 std::string EpochSecondsText(absl::Time time);
 
+// Writes the member `key`: `time` as a JSON number of EpochSecondsText(),
+// DynamoDB's form for CreationDateTime and its kin.
+void WriteEpochSecondsMember(JsonWriter& writer, absl::string_view key,
+                             absl::Time time);
+
 }  // namespace dynamite
 
 #endif  // DYNAMITE_WIRE_TABLE_JSON_H_

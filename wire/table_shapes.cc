@@ -210,12 +210,6 @@ std::optional<std::vector<T>> ReadList(RequestReader& reader,
   return out;
 }
 
-void WriteString(JsonWriter& writer, absl::string_view key,
-                 absl::string_view value) {
-  WriteJsonString(writer, key);
-  WriteJsonString(writer, value);
-}
-
 void WriteInt64(JsonWriter& writer, absl::string_view key, int64_t value) {
   WriteJsonString(writer, key);
   writer.Int64(value);
@@ -225,8 +219,8 @@ void WriteInt64(JsonWriter& writer, absl::string_view key, int64_t value) {
 void WriteProjection(const IndexDescription& index, JsonWriter& writer) {
   writer.Key("Projection");
   writer.StartObject();
-  WriteString(writer, "ProjectionType",
-              NameOf(kProjectionTypeNames, index.projection_type));
+  WriteStringMember(writer, "ProjectionType",
+                    NameOf(kProjectionTypeNames, index.projection_type));
   if (index.projection_type == ProjectionType::kInclude) {
     writer.Key("NonKeyAttributes");
     writer.StartArray();
@@ -241,16 +235,16 @@ void WriteProjection(const IndexDescription& index, JsonWriter& writer) {
 void WriteIndex(const IndexDescription& index, JsonWriter& writer) {
   const bool global = index.kind == IndexKind::kGlobal;
   writer.StartObject();
-  WriteString(writer, "IndexName", index.index_name);
+  WriteStringMember(writer, "IndexName", index.index_name);
   WriteKeySchema(index.key_schema, writer);
   WriteProjection(index, writer);
   if (global) {
-    WriteString(writer, "IndexStatus", index.index_status);
+    WriteStringMember(writer, "IndexStatus", index.index_status);
     WriteProvisionedThroughput(index.provisioned_throughput, writer);
   }
   WriteInt64(writer, "IndexSizeBytes", index.index_size_bytes);
   WriteInt64(writer, "ItemCount", index.item_count);
-  WriteString(writer, "IndexArn", index.index_arn);
+  WriteStringMember(writer, "IndexArn", index.index_arn);
   writer.EndObject();
 }
 
@@ -398,9 +392,9 @@ void WriteAttributeDefinitions(
   writer.StartArray();
   for (const AttributeDefinition& definition : definitions) {
     writer.StartObject();
-    WriteString(writer, "AttributeName", definition.attribute_name);
-    WriteString(writer, "AttributeType",
-                NameOf(kKeyTypeNames, definition.attribute_type));
+    WriteStringMember(writer, "AttributeName", definition.attribute_name);
+    WriteStringMember(writer, "AttributeType",
+                      NameOf(kKeyTypeNames, definition.attribute_type));
     writer.EndObject();
   }
   writer.EndArray();
@@ -412,8 +406,9 @@ void WriteKeySchema(const std::vector<KeySchemaElement>& schema,
   writer.StartArray();
   for (const KeySchemaElement& key : schema) {
     writer.StartObject();
-    WriteString(writer, "AttributeName", key.attribute_name);
-    WriteString(writer, "KeyType", NameOf(kKeySchemaRoleNames, key.key_type));
+    WriteStringMember(writer, "AttributeName", key.attribute_name);
+    WriteStringMember(writer, "KeyType",
+                      NameOf(kKeySchemaRoleNames, key.key_type));
     writer.EndObject();
   }
   writer.EndArray();

@@ -76,9 +76,7 @@ absl::StatusOr<ListTagsOfResourceRequest> DecodeListTagsOfResourceRequest(
 
 // DynamoDB answers TagResource and UntagResource with an empty body (a
 // 200 with Content-Length 0), not "{}".
-std::string EncodeTagResourceResponse(const TagResourceResponse&) {
-  return "";
-}
+std::string EncodeTagResourceResponse(const TagResourceResponse&) { return ""; }
 
 std::string EncodeUntagResourceResponse(const UntagResourceResponse&) {
   return "";

@@ -14,12 +14,6 @@ std::string ReadTableName(RequestReader& reader) {
   return reader.String(member).value_or("");
 }
 
-void WriteString(JsonWriter& writer, absl::string_view key,
-                 absl::string_view value) {
-  WriteJsonString(writer, key);
-  WriteJsonString(writer, value);
-}
-
 }  // namespace
 
 absl::StatusOr<UpdateTimeToLiveRequest> DecodeUpdateTimeToLiveRequest(
@@ -56,7 +50,7 @@ std::string EncodeUpdateTimeToLiveResponse(
   writer.Key("TimeToLiveSpecification");
   writer.StartObject();
   if (response.attribute_name.has_value()) {
-    WriteString(writer, "AttributeName", *response.attribute_name);
+    WriteStringMember(writer, "AttributeName", *response.attribute_name);
   }
   writer.Key("Enabled");
   writer.Bool(response.enabled);
@@ -73,12 +67,13 @@ std::string EncodeDescribeTimeToLiveResponse(
   writer.StartObject();
   writer.Key("TimeToLiveDescription");
   writer.StartObject();
-  WriteString(writer, "TimeToLiveStatus",
-              description.time_to_live_status == TimeToLiveStatus::kEnabled
-                  ? "ENABLED"
-                  : "DISABLED");
+  WriteStringMember(
+      writer, "TimeToLiveStatus",
+      description.time_to_live_status == TimeToLiveStatus::kEnabled
+          ? "ENABLED"
+          : "DISABLED");
   if (description.attribute_name.has_value()) {
-    WriteString(writer, "AttributeName", *description.attribute_name);
+    WriteStringMember(writer, "AttributeName", *description.attribute_name);
   }
   writer.EndObject();
   writer.EndObject();
