@@ -774,6 +774,7 @@ TableDescription DescribeTableAs(const Table& table, absl::string_view status) {
   d.deletion_protection_enabled = def.deletion_protection;
   d.table_class = def.table_class;
   d.table_class_last_update = def.table_class_updated;
+  d.kms_master_key_arn = def.kms_master_key_arn;
   // The stats come with the definition (Table::stats()), one per index.
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];

@@ -18,6 +18,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/index_schema.h"
+#include "api/sse_rules.h"
 #include "api/tag_rules.h"
 #include "common/check.h"
 #include "common/errors.h"
@@ -256,6 +257,10 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   DYNAMITE_ASSIGN_OR_RETURN(KeySchema schema, ResolveKeySchema(request));
   DYNAMITE_RETURN_IF_ERROR(ValidateBilling(request));
   DYNAMITE_RETURN_IF_ERROR(ValidateStreamSpecification(request));
+  if (request.sse_specification.has_value()) {
+    DYNAMITE_RETURN_IF_ERROR(
+        api_internal::ValidateSseSpecification(*request.sse_specification));
+  }
   const std::vector<Tag> no_tags;
   const std::vector<Tag>& tags = request.tags.value_or(no_tags);
   DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateTags(tags));
@@ -290,6 +295,10 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   }
   def.deletion_protection = request.deletion_protection_enabled.value_or(false);
   def.table_class = request.table_class;
+  if (request.sse_specification.has_value()) {
+    def.kms_master_key_arn = api_internal::KmsKeyArnOf(
+        *request.sse_specification, options_.region, options_.account_id);
+  }
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Create(std::move(def), tags));
   return CreateTableResponse{Describe(*table, "ACTIVE")};

@@ -114,6 +114,17 @@ struct TableDescription {
   // TableClassSummary: present once a TableClass was given.
   std::optional<TableClass> table_class;
   std::optional<absl::Time> table_class_last_update;
+  // SSEDescription (Status ENABLED, SSEType KMS): present with a KMS key.
+  std::optional<std::string> kms_master_key_arn;
+};
+
+// SSESpecification, as CreateTable and UpdateTable take it. Enabled true
+// is a KMS key (KMSMasterKeyId, or DynamoDB's AWS-managed key); false or
+// absent the default AWS-owned key.
+struct SseSpecification {
+  std::optional<bool> enabled;
+  std::optional<SseType> sse_type;
+  std::optional<std::string> kms_master_key_id;
 };
 
 struct CreateTableRequest {
@@ -131,6 +142,7 @@ struct CreateTableRequest {
   std::optional<std::vector<Tag>> tags;
   std::optional<bool> deletion_protection_enabled;
   std::optional<TableClass> table_class;
+  std::optional<SseSpecification> sse_specification;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -169,6 +181,7 @@ struct UpdateTableRequest {
   // Each must be the only change of its request, as in DynamoDB.
   std::optional<bool> deletion_protection_enabled;
   std::optional<TableClass> table_class;
+  std::optional<SseSpecification> sse_specification;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

@@ -37,6 +37,9 @@ enum class ProjectionType { kKeysOnly, kInclude, kAll };
 // the item's key.
 enum class StreamViewType { kKeysOnly, kNewImage, kOldImage, kNewAndOldImages };
 
+// SSESpecification.SSEType. AES256 is in DynamoDB's enum but refused.
+enum class SseType { kAes256, kKms };
+
 // TableClass: a pricing class in DynamoDB; here a label kept and described.
 enum class TableClass { kStandard, kStandardInfrequentAccess };
 
@@ -129,6 +132,11 @@ struct TableDefinition {
   // set once UpdateTable changes it.
   std::optional<TableClass> table_class;
   std::optional<absl::Time> table_class_updated;
+  // Server-side encryption with a KMS key (SSESpecification Enabled): the
+  // key's ARN, which DescribeTable's SSEDescription shows. Absent: the
+  // default, an AWS-owned key, which DynamoDB does not describe. Dynamite
+  // encrypts nothing; the setting is kept and described.
+  std::optional<std::string> kms_master_key_arn;
   // Point-in-time recovery (UpdateContinuousBackups): whether it is on,
   // since when, and the recovery period in days. Dynamite keeps no
   // history: the setting is described, a restore is not offered.

@@ -72,6 +72,11 @@ inline constexpr EnumName<StreamViewType> kStreamViewTypeNames[] = {
     {"NEW_IMAGE", StreamViewType::kNewImage},
 };
 
+inline constexpr EnumName<SseType> kSseTypeNames[] = {
+    {"AES256", SseType::kAes256},
+    {"KMS", SseType::kKms},
+};
+
 inline constexpr EnumName<TableClass> kTableClassNames[] = {
     {"STANDARD", TableClass::kStandard},
     {"STANDARD_INFREQUENT_ACCESS", TableClass::kStandardInfrequentAccess},

@@ -70,11 +70,33 @@ void WriteTableDescription(const TableDescription& table,
     }
     writer.EndObject();
   }
+  if (all && table.kms_master_key_arn.has_value()) {
+    writer.Key("SSEDescription");
+    writer.StartObject();
+    WriteStringMember(writer, "Status", "ENABLED");
+    WriteStringMember(writer, "SSEType", "KMS");
+    WriteStringMember(writer, "KMSMasterKeyArn", *table.kms_master_key_arn);
+    writer.EndObject();
+  }
   if (all) {
     writer.Key("DeletionProtectionEnabled");
     writer.Bool(table.deletion_protection_enabled);
   }
   writer.EndObject();
+}
+
+std::optional<SseSpecification> ReadSseSpecification(RequestReader& reader) {
+  const JsonValue* spec =
+      reader.Structure(reader.Member("SSESpecification"), "SSESpecification",
+                       StructurePosition::kField);
+  if (spec == nullptr) return std::nullopt;
+  return SseSpecification{
+      .enabled = reader.Boolean(RequestReader::Member(spec, "Enabled")),
+      .sse_type =
+          reader.Enum(reader.String(RequestReader::Member(spec, "SSEType")),
+                      "sSESpecification.sSEType", kSseTypeNames),
+      .kms_master_key_id =
+          reader.String(RequestReader::Member(spec, "KMSMasterKeyId"))};
 }
 
 // TableClass: DynamoDB answers a value outside the enum with a message of
@@ -137,6 +159,7 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
   request.deletion_protection_enabled =
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
+  request.sse_specification = ReadSseSpecification(reader);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -167,6 +190,7 @@ absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
   request.deletion_protection_enabled =
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
+  request.sse_specification = ReadSseSpecification(reader);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -18,11 +18,9 @@ struct UnsupportedParameter {
 // Delete rows as features land.
 constexpr UnsupportedParameter kUnsupported[] = {
     // Table operations.
-    {"CreateTable", "SSESpecification"},
     {"CreateTable", "ResourcePolicy"},
     {"CreateTable", "OnDemandThroughput"},
     {"CreateTable", "WarmThroughput"},
-    {"UpdateTable", "SSESpecification"},
     {"UpdateTable", "ReplicaUpdates"},
     {"UpdateTable", "MultiRegionConsistency"},
     {"UpdateTable", "GlobalTableWitnessUpdates"},

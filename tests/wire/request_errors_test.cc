@@ -345,8 +345,12 @@ TEST_F(RequestErrorsTest, UnsupportedParametersAreRejectedNotIgnored) {
       {"CreateTable", "{" + table + R"(,"TableClass":"FAST"})", kVal,
        "Invalid table-class parameter provided. Please try again with a "
        "valid table-class value: [STANDARD, STANDARD_INFREQUENT_ACCESS]."},
-      {"CreateTable", "{" + table + R"(,"SSESpecification":{}})", kVal,
-       unsupported("SSESpecification")},
+      {"CreateTable",
+       "{" + table +
+           R"(,"SSESpecification":{"Enabled":false,"SSEType":"KMS"}})",
+       kVal,
+       "One or more parameter values were invalid: SSEType can not be "
+       "specified if Enabled is false"},
       {"Scan", R"({"IndexName":"gsi"})", kVal,
        "1 validation error detected: Value null at 'tableName' failed to "
        "satisfy constraint: Member must not be null"},
