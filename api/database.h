@@ -131,11 +131,9 @@ class Database {
   // before its deletion (no longer expired) is left alone.
   SweepResult SweepExpiredItems();
 
-  // The Database's clock, and moving it (DatabaseOptions::
-  // controlled_clock): AdvanceClock moves it forward by `by` and returns
-  // the new time. Errors: no controlled clock, or a negative `by`
-  // (ValidationException).
-  absl::Time Now() const { return clock_->Now(); }
+  // Moves the Database's clock (DatabaseOptions::controlled_clock)
+  // forward by `by` and returns the new time. Errors: no controlled clock,
+  // or a negative `by` (ValidationException).
   absl::StatusOr<absl::Time> AdvanceClock(absl::Duration by);
 
   // Item operations (api/item_ops.cc; UpdateItem in api/update_ops.cc).

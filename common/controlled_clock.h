@@ -34,8 +34,6 @@ class ControlledClock : public Clock {
   // Moves the clock forward by `by`. REQUIRES: by >= absl::ZeroDuration().
   void Advance(absl::Duration by);
 
-  Mode mode() const { return mode_; }
-
  private:
   const Mode mode_;
   // kStopped: the time, in Unix nanoseconds. kRunning: what is added to

@@ -9,14 +9,6 @@
 namespace dynamite {
 namespace {
 
-// The TableName these calls require, in the constraint form (the api
-// checks its pattern and length).
-std::string ReadTableName(RequestReader& reader) {
-  const JsonValue* member = reader.Member("TableName");
-  reader.NotNull("tableName", member != nullptr);
-  return reader.String(member).value_or("");
-}
-
 std::string EncodeBackups(const ContinuousBackupsDescription& d) {
   rapidjson::StringBuffer buffer;
   JsonWriter writer(buffer);
@@ -58,7 +50,7 @@ absl::StatusOr<DescribeContinuousBackupsRequest>
 DecodeDescribeContinuousBackupsRequest(const JsonValue& body) {
   RequestReader reader(body);
   DescribeContinuousBackupsRequest request;
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -67,7 +59,7 @@ absl::StatusOr<UpdateContinuousBackupsRequest>
 DecodeUpdateContinuousBackupsRequest(const JsonValue& body) {
   RequestReader reader(body);
   UpdateContinuousBackupsRequest request;
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   if (const JsonValue* spec = reader.Structure(
           reader.Member("PointInTimeRecoverySpecification"),
           "PointInTimeRecoverySpecification", StructurePosition::kField)) {
@@ -86,7 +78,7 @@ absl::StatusOr<DescribeContributorInsightsRequest>
 DecodeDescribeContributorInsightsRequest(const JsonValue& body) {
   RequestReader reader(body);
   DescribeContributorInsightsRequest request;
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.index_name = reader.String(reader.Member("IndexName"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;

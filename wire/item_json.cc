@@ -16,13 +16,6 @@
 namespace dynamite {
 namespace {
 
-// Reads TableName, which item operations require as a constraint.
-std::string ReadTableName(RequestReader& reader) {
-  const JsonValue* member = reader.Member("TableName");
-  reader.NotNull("tableName", member != nullptr);
-  return reader.String(member).value_or("");
-}
-
 // Reads a required attribute map (Item or Key).
 Item ReadRequiredMap(RequestReader& reader, absl::string_view name,
                      absl::string_view path, AttributeMapRole role) {
@@ -94,7 +87,7 @@ std::string EncodeOptionalItem(
 template <typename Request>
 void ReadKeyedWrite(RequestReader& reader, Request& request) {
   request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.return_values = ReadReturnValues(reader);
   request.return_item_collection_metrics =
       ReadReturnItemCollectionMetrics(reader);
@@ -111,7 +104,7 @@ absl::StatusOr<PutItemRequest> DecodePutItemRequest(const JsonValue& body) {
   reader.Check(CheckSupportedParameters("PutItem", body));
   PutItemRequest request;
   request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.item =
       ReadRequiredMap(reader, "Item", "item", AttributeMapRole::kItem);
   request.return_values = ReadReturnValues(reader);
@@ -130,7 +123,7 @@ absl::StatusOr<GetItemRequest> DecodeGetItemRequest(const JsonValue& body) {
   reader.Check(CheckSupportedParameters("GetItem", body));
   GetItemRequest request;
   request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.key = ReadRequiredMap(reader, "Key", "key", AttributeMapRole::kKey);
   request.consistent_read =
       reader.Boolean(reader.Member("ConsistentRead")).value_or(false);

@@ -36,9 +36,7 @@ absl::StatusOr<QueryRequest> DecodeQueryRequest(const JsonValue& body) {
   request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.query_filter =
       ReadLegacyConditions(reader, "QueryFilter", "queryFilter");
-  const JsonValue* table_name = reader.Member("TableName");
-  reader.NotNull("tableName", table_name != nullptr);
-  request.table_name = reader.String(table_name).value_or("");
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.conditional_operator = ReadConditionalOperator(reader);
   request.attributes_to_get = ReadAttributesToGet(reader);
   request.key_conditions =

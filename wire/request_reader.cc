@@ -184,6 +184,16 @@ void RequestReader::NotNull(absl::string_view path, bool present) {
   if (!present) Constraint(std::nullopt, path, "Member must not be null");
 }
 
+std::string RequestReader::TableName(TableNameUse use) {
+  const JsonValue* member = Member("TableName");
+  if (use == TableNameUse::kTableOperation) {
+    Required("TableName", member != nullptr);
+  } else {
+    NotNull("tableName", member != nullptr);
+  }
+  return String(member).value_or("");
+}
+
 // The length rules come before the pattern, as a live capture of an
 // UpdateTable with an empty index name shows (and as the api orders them
 // for CreateTable's index names); dynalite's older recordings list the

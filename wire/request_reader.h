@@ -40,6 +40,7 @@
 #include "absl/strings/string_view.h"
 #include "absl/types/span.h"
 
+#include "api/constraint.h"
 #include "store/value.h"
 #include "wire/enum_names.h"
 #include "wire/json.h"
@@ -105,6 +106,11 @@ class RequestReader {
 
   // Stage 3: "Value null at '<path>' ...: Member must not be null".
   void NotNull(absl::string_view path, bool present);
+  // The TableName every operation but ListStreams requires: missing, it is
+  // a stage-2 Required() error for the table operations and a stage-3
+  // NotNull("tableName") for the others (api/constraint.h TableNameUse,
+  // whose api check words the rest). Empty when absent or mistyped.
+  std::string TableName(TableNameUse use);
   // Stage 3: maps `value` through `names`; an unknown value is a constraint
   // error listing the names in their order.
   template <typename E, size_t N>

@@ -32,9 +32,7 @@ absl::StatusOr<ScanRequest> DecodeScanRequest(const JsonValue& body) {
   request.return_consumed_capacity = ReadReturnConsumedCapacity(reader);
   request.segment = reader.Integer(reader.Member("Segment"));
   request.total_segments = reader.Integer(reader.Member("TotalSegments"));
-  const JsonValue* table_name = reader.Member("TableName");
-  reader.NotNull("tableName", table_name != nullptr);
-  request.table_name = reader.String(table_name).value_or("");
+  request.table_name = reader.TableName(TableNameUse::kItemOperation);
   request.conditional_operator = ReadConditionalOperator(reader);
   request.scan_filter =
       ReadLegacyConditions(reader, "ScanFilter", "scanFilter");

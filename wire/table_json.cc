@@ -20,13 +20,6 @@
 namespace dynamite {
 namespace {
 
-// Reads the TableName a table operation requires.
-std::string ReadRequiredTableName(RequestReader& reader) {
-  const JsonValue* member = reader.Member("TableName");
-  reader.Required("TableName", member != nullptr);
-  return reader.String(member).value_or("");
-}
-
 // Which fields a table description carries.
 enum class DescriptionFields { kAll, kDeleted };
 
@@ -140,7 +133,7 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
       ReadAttributeDefinitions(reader, reader.Member("AttributeDefinitions"),
                                "attributeDefinitions", /*required=*/true)
           .value_or(std::vector<AttributeDefinition>());
-  request.table_name = ReadRequiredTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   request.provisioned_throughput = ReadProvisionedThroughput(
       reader, reader.Member("ProvisionedThroughput"), "provisionedThroughput");
   request.key_schema =
@@ -176,7 +169,7 @@ absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
   request.attribute_definitions =
       ReadAttributeDefinitions(reader, reader.Member("AttributeDefinitions"),
                                "attributeDefinitions", /*required=*/false);
-  request.table_name = ReadRequiredTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   request.provisioned_throughput = ReadProvisionedThroughput(
       reader, reader.Member("ProvisionedThroughput"), "provisionedThroughput");
   request.billing_mode =
@@ -199,7 +192,7 @@ absl::StatusOr<DescribeTableRequest> DecodeDescribeTableRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   DescribeTableRequest request;
-  request.table_name = ReadRequiredTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -219,7 +212,7 @@ absl::StatusOr<DeleteTableRequest> DecodeDeleteTableRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   DeleteTableRequest request;
-  request.table_name = ReadRequiredTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

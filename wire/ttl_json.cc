@@ -6,21 +6,13 @@
 #include "wire/request_reader.h"
 
 namespace dynamite {
-namespace {
-
-std::string ReadTableName(RequestReader& reader) {
-  const JsonValue* member = reader.Member("TableName");
-  reader.Required("TableName", member != nullptr);
-  return reader.String(member).value_or("");
-}
-
-}  // namespace
+namespace {}  // namespace
 
 absl::StatusOr<UpdateTimeToLiveRequest> DecodeUpdateTimeToLiveRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   UpdateTimeToLiveRequest request;
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   if (const JsonValue* spec = reader.Structure(
           reader.Member("TimeToLiveSpecification"), "TimeToLiveSpecification",
           StructurePosition::kField)) {
@@ -37,7 +29,7 @@ absl::StatusOr<DescribeTimeToLiveRequest> DecodeDescribeTimeToLiveRequest(
     const JsonValue& body) {
   RequestReader reader(body);
   DescribeTimeToLiveRequest request;
-  request.table_name = ReadTableName(reader);
+  request.table_name = reader.TableName(TableNameUse::kTableOperation);
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
