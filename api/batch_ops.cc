@@ -270,7 +270,7 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   std::vector<std::shared_ptr<Table>> tables;
   for (const auto& [name, writes] : request.request_items) {
     DYNAMITE_ASSIGN_OR_RETURN(tables.emplace_back(),
-                              catalog_.Find(name, kTableNotFound));
+                              catalog_.FindForItems(name, kTableNotFound));
   }
   std::vector<PlannedWrite> plan;
   size_t t = 0;
@@ -320,7 +320,8 @@ absl::StatusOr<BatchGetItemResponse> Database::BatchGetItem(
   }
   for (PlannedRead& planned : plan) {
     DYNAMITE_ASSIGN_OR_RETURN(
-        planned.table, catalog_.Find(*planned.table_name, kTableNotFound));
+        planned.table,
+        catalog_.FindForItems(*planned.table_name, kTableNotFound));
   }
   for (PlannedRead& planned : plan) {
     for (const Item& key : planned.read->keys) {

@@ -61,7 +61,7 @@ bool IsIndexOrTableKey(const IndexDefinition& index, const KeySchema& table,
 
 absl::StatusOr<const IndexDefinition*> ResolveIndex(
     const TableDefinition& table, absl::string_view index_name,
-    bool consistent_read) {
+    bool consistent_read, const Clock& clock) {
   const IndexDefinition* index = table.FindIndex(index_name);
   if (index == nullptr) {
     return ValidationError(absl::StrCat(
@@ -70,6 +70,13 @@ absl::StatusOr<const IndexDefinition*> ResolveIndex(
   if (consistent_read && index->kind == IndexKind::kGlobal) {
     return ValidationError(
         "Consistent reads are not supported on global secondary indexes");
+  }
+  // The clock is read only for an index that UpdateTable added with a
+  // delayed status.
+  if (index->backfilled_at != absl::InfinitePast() &&
+      index->BackfillingAt(clock.Now())) {
+    return ValidationError(absl::StrCat(
+        "Cannot read from backfilling global secondary index: ", index_name));
   }
   return index;
 }

@@ -18,6 +18,7 @@
 #include "absl/strings/string_view.h"
 
 #include "api/read_requests.h"
+#include "common/clock.h"
 #include "query/ast.h"
 #include "store/item.h"
 #include "store/key.h"
@@ -29,10 +30,12 @@ namespace dynamite {
 
 // The index `index_name` of `table`. Errors (kValidation): "The table does
 // not have the specified index: <name>"; with ConsistentRead on a GSI,
-// "Consistent reads are not supported on global secondary indexes".
+// "Consistent reads are not supported on global secondary indexes"; on a
+// GSI still backfilling by `clock` (api/table_status.h), "Cannot read from
+// backfilling global secondary index: <name>".
 absl::StatusOr<const IndexDefinition*> ResolveIndex(
     const TableDefinition& table, absl::string_view index_name,
-    bool consistent_read);
+    bool consistent_read, const Clock& clock);
 
 // Checks what the request asks an index for: Select ALL_ATTRIBUTES, or a
 // projection (ProjectionExpression / AttributesToGet `projection`) naming

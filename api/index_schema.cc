@@ -21,6 +21,7 @@
 #include "absl/strings/str_join.h"
 
 #include "api/constraint.h"
+#include "api/table_status.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -565,9 +566,9 @@ std::vector<KeySchemaElement> KeySchemaOf(const IndexDefinition& index) {
 
 // DynamoDB shows a GSI's own throughput, zeros under PAY_PER_REQUEST, and
 // no IndexStatus or throughput for an LSI (reference §9.1, §11.5).
-IndexDescription DescribeIndex(const IndexDefinition& index,
-                               BillingMode billing,
-                               const Table::IndexStats& stats) {
+IndexDescription DescribeIndex(const TableDefinition& table,
+                               const IndexDefinition& index,
+                               const Table::IndexStats& stats, absl::Time now) {
   IndexDescription d;
   d.index_name = index.name;
   d.kind = index.kind;
@@ -578,8 +579,9 @@ IndexDescription DescribeIndex(const IndexDefinition& index,
   d.non_key_attributes = index.non_key_attributes;
   std::sort(d.non_key_attributes.begin(), d.non_key_attributes.end());
   if (index.kind == IndexKind::kGlobal) {
-    d.index_status = "ACTIVE";
-    if (billing == BillingMode::kProvisioned) {
+    d.index_status = std::string(IndexStatusName(table, index, now));
+    d.backfilling = index.BackfillingAt(now);
+    if (table.billing_mode == BillingMode::kProvisioned) {
       d.provisioned_throughput = {index.read_capacity_units,
                                   index.write_capacity_units};
     }
@@ -736,7 +738,8 @@ std::vector<KeyAttribute> UsedAttributeDefinitions(
   return kept;
 }
 
-TableDescription DescribeTableAs(const Table& table, absl::string_view status) {
+TableDescription DescribeTableAt(const Table& table, absl::Time now,
+                                 std::optional<TableStatus> status) {
   const Table::Stats stats = table.stats();
   const TableDefinition& def = *stats.definition;
   TableDescription d;
@@ -755,7 +758,8 @@ TableDescription DescribeTableAs(const Table& table, absl::string_view status) {
             [](const AttributeDefinition& a, const AttributeDefinition& b) {
               return a.attribute_name < b.attribute_name;
             });
-  d.table_status = std::string(status);
+  d.table_status =
+      std::string(TableStatusName(status.value_or(def.StatusAt(now))));
   d.creation_date_time = def.creation_time;
   d.item_count = stats.item_count;
   d.table_size_bytes = stats.size_bytes;
@@ -779,7 +783,7 @@ TableDescription DescribeTableAs(const Table& table, absl::string_view status) {
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];
     IndexDescription described =
-        DescribeIndex(index, def.billing_mode, stats.indexes[i]);
+        DescribeIndex(def, index, stats.indexes[i], now);
     (index.kind == IndexKind::kLocal ? d.local_secondary_indexes
                                      : d.global_secondary_indexes)
         .push_back(std::move(described));

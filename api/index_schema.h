@@ -18,12 +18,14 @@
 #ifndef DYNAMITE_API_INDEX_SCHEMA_H_
 #define DYNAMITE_API_INDEX_SCHEMA_H_
 
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 
 #include "api/table_requests.h"
 #include "store/key.h"
@@ -82,10 +84,13 @@ std::vector<KeyAttribute> UsedAttributeDefinitions(
     const TableDefinition& definition,
     const std::vector<KeyAttribute>& definitions);
 
-// DescribeTable's view of `table`, with status `status` ("ACTIVE",
-// "DELETING"): its definition and its counts read together
-// (Table::stats()), so the description never mixes two versions.
-TableDescription DescribeTableAs(const Table& table, absl::string_view status);
+// DescribeTable's view of `table` at `now`: its definition and its counts
+// read together (Table::stats()), so the description never mixes two
+// versions; the status is the definition's at `now` (api/table_status.h),
+// or `status` if given (DELETING, which the catalog knows).
+TableDescription DescribeTableAt(
+    const Table& table, absl::Time now,
+    std::optional<TableStatus> status = std::nullopt);
 
 }  // namespace dynamite::api_internal
 

@@ -92,8 +92,9 @@ absl::StatusOr<GetItemResponse> Database::GetItem(
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<const std::vector<DocumentPath>> paths,
       ValidateGetItem(request, expressions_));
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Find(request.table_name, kTableNotFound));
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      catalog_.FindForItems(request.table_name, kTableNotFound));
   DYNAMITE_ASSIGN_OR_RETURN(BorrowedKey key,
                             ExtractKeyBytes(table->schema(), request.key));
   ItemPtr item = table->Get(key.partition.view(), key.sort.view());

@@ -42,6 +42,17 @@ struct DatabaseOptions {
   // must toggle TTL do so.
   absl::Duration time_to_live_change_interval = absl::Hours(1);
 
+  // Table statuses (api/table_status.h): zero (the default) makes every
+  // CreateTable, UpdateTable and DeleteTable complete at once, the table
+  // ACTIVE (or gone) in its answer, for fast tests. A positive delay makes
+  // the table CREATING, UPDATING (and a GSI it adds CREATING) or DELETING
+  // for that long by `clock`, as DynamoDB's tables are for seconds or
+  // minutes, so that code which waits for ACTIVE (SDK waiters) is
+  // exercised. The change itself is still made at once: a CREATING table
+  // refuses items because DynamoDB's does, not because it is not ready.
+  // `dynamite serve --delay-transient-statuses`.
+  absl::Duration transient_status_delay = absl::ZeroDuration();
+
   // The item-collection limit of tables with LSIs: DynamoDB's 10 GB, or a
   // smaller one so that a test can reach it
   // (ItemCollectionSizeLimitExceededException).

@@ -332,7 +332,8 @@ absl::StatusOr<QueryResponse> Database::Query(const QueryRequest& request) {
                         request.consistent_read, request.select,
                         request.attributes_to_get.has_value()
                             ? &legacy_projection
-                            : expressions.projection.get()));
+                            : expressions.projection.get(),
+                        *clock_));
   DYNAMITE_ASSIGN_OR_RETURN(QueryPlan plan,
                             PlanKeyCondition(request, key_condition, source));
   DYNAMITE_RETURN_IF_ERROR(CheckFilterSkipsKeys(request, expressions, source));

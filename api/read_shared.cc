@@ -116,16 +116,16 @@ absl::StatusOr<ReadSource> ResolveReadSource(
     const Catalog& catalog, const std::string& table_name,
     const std::optional<std::string>& index_name, bool consistent_read,
     const std::optional<Select>& select,
-    const std::vector<DocumentPath>* projection) {
+    const std::vector<DocumentPath>* projection, const Clock& clock) {
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(table_name, kTableNotFound));
+                            catalog.FindForItems(table_name, kTableNotFound));
   ReadSource source{
       .table = std::move(table), .select = select, .projection = projection};
   if (!index_name.has_value()) return source;
   source.definition = source.table->definition();
   DYNAMITE_ASSIGN_OR_RETURN(
       source.index,
-      ResolveIndex(*source.definition, *index_name, consistent_read));
+      ResolveIndex(*source.definition, *index_name, consistent_read, clock));
   static const std::vector<DocumentPath>* const kNone =
       new std::vector<DocumentPath>();
   DYNAMITE_RETURN_IF_ERROR(

@@ -20,6 +20,7 @@
 
 #include "api/consumed_capacity.h"
 #include "api/read_requests.h"
+#include "common/clock.h"
 #include "query/ast.h"
 #include "query/bound.h"
 #include "query/expression_cache.h"
@@ -96,14 +97,15 @@ struct ReadSource {
 };
 
 // The source of a read of the table `table_name` (kResourceNotFound when
-// `catalog` has none) naming `index_name` (none: the table), after checking
-// what the request asks of the index (ResolveIndex(),
-// CheckIndexProjection()). `projection` must outlive the source.
+// `catalog` has none, or only one still CREATING) naming `index_name` (none:
+// the table), after checking what the request asks of the index
+// (ResolveIndex(), CheckIndexProjection()). `projection` must outlive the
+// source.
 absl::StatusOr<ReadSource> ResolveReadSource(
     const Catalog& catalog, const std::string& table_name,
     const std::optional<std::string>& index_name, bool consistent_read,
     const std::optional<Select>& select,
-    const std::vector<DocumentPath>* projection);
+    const std::vector<DocumentPath>* projection, const Clock& clock);
 
 // The response for `page` read from `source`: its items shaped as the
 // source says, and LastEvaluatedKey as the key of the page's last

@@ -118,7 +118,8 @@ absl::StatusOr<ScanResponse> Database::Scan(const ScanRequest& request) {
                         request.consistent_read, request.select,
                         request.attributes_to_get.has_value()
                             ? &legacy_projection
-                            : expressions.projection.get()));
+                            : expressions.projection.get(),
+                        *clock_));
   const KeySchema& schema = source.table->schema();
   const IndexDefinition* index = source.index;
 

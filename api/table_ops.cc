@@ -19,6 +19,7 @@
 #include "api/database.h"
 #include "api/index_schema.h"
 #include "api/sse_rules.h"
+#include "api/table_status.h"
 #include "api/tag_rules.h"
 #include "common/check.h"
 #include "common/errors.h"
@@ -221,10 +222,6 @@ std::string MakeTableId(absl::Time created, uint64_t sequence) {
                       hex.substr(20, 12));
 }
 
-TableDescription Describe(const Table& table, absl::string_view status) {
-  return api_internal::DescribeTableAs(table, status);
-}
-
 }  // namespace
 
 Database::Database(DatabaseOptions options)
@@ -234,7 +231,7 @@ Database::Database(DatabaseOptions options)
                                                   : Clock::Real()),
       controlled_clock_(options_.controlled_clock),
       streams_(*clock_, options_.streams),
-      catalog_(sequencer_) {
+      catalog_(sequencer_, clock_) {
   DYNAMITE_CHECK(options_.clock == nullptr ||
                  options_.controlled_clock == nullptr);
   sequencer_.AddObserver(&streams_);
@@ -280,6 +277,10 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   }
   def.item_collection_limit_bytes = options_.item_collection_limit_bytes;
   def.creation_time = clock_->Now();
+  if (options_.transient_status_delay > absl::ZeroDuration()) {
+    def.transient_status = TableStatus::kCreating;
+    def.transient_until = def.creation_time + options_.transient_status_delay;
+  }
   def.table_id = MakeTableId(def.creation_time, ++tables_created_);
   def.arn = absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
                          options_.account_id, ":table/", request.table_name);
@@ -301,18 +302,26 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
   }
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             catalog_.Create(std::move(def), tags));
-  return CreateTableResponse{Describe(*table, "ACTIVE")};
+  return CreateTableResponse{
+      api_internal::DescribeTableAt(*table, clock_->Now())};
 }
 
 absl::StatusOr<DescribeTableResponse> Database::DescribeTable(
     const DescribeTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name,
-                    TableNotFoundMessage(request.table_name)));
-  return DescribeTableResponse{Describe(*table, "ACTIVE")};
+  const absl::Time now = clock_->Now();
+  absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(
+      request.table_name, TableNotFoundMessage(request.table_name));
+  if (!table.ok()) {
+    if (std::shared_ptr<Table> deleting =
+            catalog_.FindDeleting(request.table_name)) {
+      return DescribeTableResponse{api_internal::DescribeTableAt(
+          *deleting, now, TableStatus::kDeleting)};
+    }
+    return table.status();
+  }
+  return DescribeTableResponse{api_internal::DescribeTableAt(**table, now)};
 }
 
 absl::StatusOr<ListTablesResponse> Database::ListTables(
@@ -342,11 +351,19 @@ absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
   // Checked before the catalog lets go of the table. An UpdateTable that
   // turns protection on at the same moment may lose the race, as it may
   // against any DeleteTable that came first.
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> found,
-      catalog_.Find(request.table_name,
-                    TableNotFoundMessage(request.table_name)));
-  if (found->definition()->deletion_protection) {
+  absl::StatusOr<std::shared_ptr<Table>> found = catalog_.Find(
+      request.table_name, TableNotFoundMessage(request.table_name));
+  if (!found.ok()) {
+    if (catalog_.FindDeleting(request.table_name) != nullptr) {
+      return api_internal::TableBeingDeletedError(request.table_name);
+    }
+    return found.status();
+  }
+  const std::shared_ptr<const TableDefinition> definition =
+      (*found)->definition();
+  DYNAMITE_RETURN_IF_ERROR(
+      api_internal::CheckTableChangeable(*definition, clock_->Now()));
+  if (definition->deletion_protection) {
     return ValidationError(
         "Resource cannot be deleted as it is currently protected against "
         "deletion. Disable deletion protection first.");
@@ -354,8 +371,10 @@ absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
       catalog_.Delete(request.table_name,
-                      TableNotFoundMessage(request.table_name)));
-  return DeleteTableResponse{Describe(*table, "DELETING")};
+                      TableNotFoundMessage(request.table_name),
+                      options_.transient_status_delay));
+  return DeleteTableResponse{api_internal::DescribeTableAt(
+      *table, clock_->Now(), TableStatus::kDeleting)};
 }
 
 }  // namespace dynamite

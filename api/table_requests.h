@@ -78,8 +78,10 @@ struct IndexDescription {
   ProjectionType projection_type = ProjectionType::kAll;
   std::vector<std::string> non_key_attributes;  // INCLUDE only
   // GSIs only: IndexStatus "ACTIVE" (or "CREATING") and their throughput
-  // (zeros under PAY_PER_REQUEST, as DynamoDB shows them).
+  // (zeros under PAY_PER_REQUEST, as DynamoDB shows them). Backfilling:
+  // a GSI that UpdateTable added, while it is CREATING.
   std::string index_status;
+  bool backfilling = false;
   ProvisionedThroughput provisioned_throughput;
   int64_t item_count = 0;
   int64_t index_size_bytes = 0;
@@ -93,7 +95,7 @@ struct TableDescription {
   std::string table_name;
   std::vector<KeySchemaElement> key_schema;
   std::vector<AttributeDefinition> attribute_definitions;
-  std::string table_status;  // "ACTIVE", "DELETING"
+  std::string table_status;  // "ACTIVE", "CREATING", ... (TableStatusName)
   absl::Time creation_date_time;
   int64_t item_count = 0;
   int64_t table_size_bytes = 0;

@@ -317,8 +317,9 @@ absl::StatusOr<TransactGetItemsResponse> Database::TransactGetItems(
     projections.push_back(std::move(paths));
   }
   for (const TransactGet& get : request.transact_items) {
-    DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                              catalog_.Find(get.table_name, kTableNotFound));
+    DYNAMITE_ASSIGN_OR_RETURN(
+        std::shared_ptr<Table> table,
+        catalog_.FindForItems(get.table_name, kTableNotFound));
     DYNAMITE_ASSIGN_OR_RETURN(EncodedKey key,
                               ExtractKey(table->schema(), get.key));
     keys.push_back(SnapshotKey{table.get(), std::move(key)});

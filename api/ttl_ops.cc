@@ -35,6 +35,7 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/table_status.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/commit.h"
@@ -149,13 +150,14 @@ absl::StatusOr<UpdateTimeToLiveResponse> Database::UpdateTimeToLive(
       catalog_.Find(request.table_name,
                     TableNotFoundMessage(request.table_name)));
   const absl::Time now = clock_->Now();
-  DYNAMITE_RETURN_IF_ERROR(table
-                               ->Redefine([&](const TableDefinition& current) {
-                                 return WithTimeToLive(
-                                     current, enable, attribute_name, now,
-                                     options_.time_to_live_change_interval);
-                               })
-                               .status());
+  auto redefine =
+      [&](const TableDefinition& current) -> absl::StatusOr<TableDefinition> {
+    DYNAMITE_RETURN_IF_ERROR(
+        api_internal::CheckTimeToLiveChangeable(current, now));
+    return WithTimeToLive(current, enable, attribute_name, now,
+                          options_.time_to_live_change_interval);
+  };
+  DYNAMITE_RETURN_IF_ERROR(table->Redefine(redefine).status());
   UpdateTimeToLiveResponse response;
   response.enabled = enable;
   if (enable) response.attribute_name = attribute_name;
@@ -166,11 +168,20 @@ absl::StatusOr<DescribeTimeToLiveResponse> Database::DescribeTimeToLive(
     const DescribeTimeToLiveRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name,
-                    TableNotFoundMessage(request.table_name)));
-  const std::shared_ptr<const TableDefinition> definition = table->definition();
+  absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(
+      request.table_name, TableNotFoundMessage(request.table_name));
+  if (!table.ok()) {
+    if (catalog_.FindDeleting(request.table_name) != nullptr) {
+      return api_internal::TimeToLiveNotDescribableError(
+          TableStatus::kDeleting);
+    }
+    return table.status();
+  }
+  const std::shared_ptr<const TableDefinition> definition =
+      (*table)->definition();
+  if (definition->StatusAt(clock_->Now()) == TableStatus::kCreating) {
+    return api_internal::TimeToLiveNotDescribableError(TableStatus::kCreating);
+  }
   DescribeTimeToLiveResponse response;
   if (definition->time_to_live.has_value() &&
       definition->time_to_live->enabled) {

@@ -13,10 +13,12 @@
 //
 // Status: DynamoDB answers TableStatus UPDATING and IndexStatus CREATING,
 // and turns ACTIVE later. Here every change is complete when UpdateTable
-// returns (Redefine builds a new GSI from the stored items), so the
-// response says ACTIVE for the table and its indexes: SDK waiters
+// returns (Redefine builds a new GSI from the stored items), so by default
+// the response says ACTIVE for the table and its indexes: SDK waiters
 // (table_exists, waitUntilTableExists) only wait for ACTIVE, and a client
 // polling DescribeTable for the index to become ACTIVE finds it so at once.
+// With DatabaseOptions::transient_status_delay the table is UPDATING, and
+// a GSI it adds CREATING and backfilling, for that long (api/table_status.h).
 
 #include <algorithm>
 #include <memory>
@@ -31,6 +33,7 @@
 #include "api/database.h"
 #include "api/index_schema.h"
 #include "api/sse_rules.h"
+#include "api/table_status.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -469,15 +472,37 @@ absl::StatusOr<TableDefinition> Redefined(
   return next;
 }
 
+// `next` as UpdateTable leaves it when statuses are delayed by `delay`
+// (api/table_status.h): UPDATING, and each GSI it adds backfilling, for
+// that long.
+TableDefinition WithTransientStatus(const TableDefinition& current,
+                                    TableDefinition next, absl::Time now,
+                                    absl::Duration delay) {
+  if (delay <= absl::ZeroDuration()) return next;
+  next.transient_status = TableStatus::kUpdating;
+  next.transient_until = now + delay;
+  for (IndexDefinition& index : next.indexes) {
+    if (current.FindIndex(index.name) == nullptr) {
+      index.backfilled_at = now + delay;
+    }
+  }
+  return next;
+}
+
 }  // namespace
 
 absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     const UpdateTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateRequest(request));
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name,
-                    TableNotFoundMessage(request.table_name)));
+  absl::StatusOr<std::shared_ptr<Table>> found = catalog_.Find(
+      request.table_name, TableNotFoundMessage(request.table_name));
+  if (!found.ok()) {
+    if (catalog_.FindDeleting(request.table_name) != nullptr) {
+      return api_internal::TableBeingDeletedError(request.table_name);
+    }
+    return found.status();
+  }
+  const std::shared_ptr<Table>& table = *found;
   // A stream to enable is made out here, since Redefined() must be pure; it
   // is not used if the table already has one.
   StreamDefinition stream;
@@ -492,13 +517,17 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     stream = NewStream(table->definition()->arn,
                        *request.stream_specification->stream_view_type);
   }
-  DYNAMITE_RETURN_IF_ERROR(table
-                               ->Redefine([&](const TableDefinition& current) {
-                                 return Redefined(current, request, stream, now,
-                                                  kms_master_key_arn);
-                               })
-                               .status());
-  return UpdateTableResponse{api_internal::DescribeTableAs(*table, "ACTIVE")};
+  auto redefine =
+      [&](const TableDefinition& current) -> absl::StatusOr<TableDefinition> {
+    DYNAMITE_RETURN_IF_ERROR(api_internal::CheckTableChangeable(current, now));
+    DYNAMITE_ASSIGN_OR_RETURN(
+        TableDefinition next,
+        Redefined(current, request, stream, now, kms_master_key_arn));
+    return WithTransientStatus(current, std::move(next), now,
+                               options_.transient_status_delay);
+  };
+  DYNAMITE_RETURN_IF_ERROR(table->Redefine(redefine).status());
+  return UpdateTableResponse{api_internal::DescribeTableAt(*table, now)};
 }
 
 }  // namespace dynamite

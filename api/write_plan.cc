@@ -221,7 +221,7 @@ absl::StatusOr<Target> FindTarget(const std::string& table_name,
                                   const Item& keyed, KeyForm form,
                                   const Catalog& catalog, bool* key_fault) {
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog.Find(table_name, kTableNotFound));
+                            catalog.FindForItems(table_name, kTableNotFound));
   return AimAt(std::move(table), keyed, form, key_fault);
 }
 

@@ -10,20 +10,28 @@ namespace dynamite {
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
     TableDefinition definition, absl::Span<const Tag> tags) {
+  const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
+  ForgetDeleted(now);
   auto [it, inserted] = tables_.try_emplace(definition.name);
-  if (!inserted) {
+  if (!inserted || deleting_.contains(definition.name)) {
+    if (inserted) tables_.erase(it);
     return ResourceInUseError(
         absl::StrCat("Table already exists: ", definition.name));
   }
-  it->second = std::make_shared<Table>(std::move(definition), &sequencer_);
+  if (definition.StatusAt(now) == TableStatus::kCreating) {
+    it->second.creating_until = definition.transient_until;
+  }
+  it->second.table =
+      std::make_shared<Table>(std::move(definition), &sequencer_);
+  const std::shared_ptr<Table>& table = it->second.table;
   // The caller validated the tags, limit included.
-  it->second->tags().Put(tags, tags.size());
+  table->tags().Put(tags, tags.size());
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
-                           .table = it->second.get(),
-                           .definition = it->second->definition()};
+                           .table = table.get(),
+                           .definition = table->definition()};
   sequencer_.PublishTable(record);
-  return it->second;
+  return table;
 }
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Find(
@@ -31,28 +39,69 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Find(
   ReaderMutexLock lock(&mu_);
   auto it = tables_.find(name);
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
-  return it->second;
+  return it->second.table;
+}
+
+absl::StatusOr<std::shared_ptr<Table>> Catalog::FindForItems(
+    absl::string_view name, absl::string_view not_found_message) const {
+  ReaderMutexLock lock(&mu_);
+  auto it = tables_.find(name);
+  if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
+  // The clock is read only for a table that was created CREATING.
+  if (it->second.creating_until != absl::InfinitePast() &&
+      clock_.Now() < it->second.creating_until) {
+    return ResourceNotFoundError(not_found_message);
+  }
+  return it->second.table;
+}
+
+std::shared_ptr<Table> Catalog::FindDeleting(absl::string_view name) const {
+  ReaderMutexLock lock(&mu_);
+  auto it = deleting_.find(name);
+  if (it == deleting_.end() || clock_.Now() >= it->second.gone_at) {
+    return nullptr;
+  }
+  return it->second.table;
 }
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
-    absl::string_view name, absl::string_view not_found_message) {
+    absl::string_view name, absl::string_view not_found_message,
+    absl::Duration linger) {
+  const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
+  ForgetDeleted(now);
   auto it = tables_.find(name);
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
-  std::shared_ptr<Table> table = std::move(it->second);
+  std::shared_ptr<Table> table = std::move(it->second.table);
   tables_.erase(it);
   table->Drop();
+  if (linger > absl::ZeroDuration()) {
+    deleting_.insert_or_assign(std::string(name),
+                               Deleting{table, now + linger});
+  }
   return table;
 }
 
 std::vector<std::string> Catalog::ListNames(absl::string_view exclusive_start,
                                             size_t limit) const {
+  const absl::Time now = clock_.Now();
   ReaderMutexLock lock(&mu_);
+  // A merge of the two maps, in byte order; a name is in at most one.
   std::vector<std::string> names;
-  auto it = exclusive_start.empty() ? tables_.begin()
-                                    : tables_.upper_bound(exclusive_start);
-  for (; it != tables_.end() && names.size() < limit; ++it) {
-    names.push_back(it->first);
+  auto live = exclusive_start.empty() ? tables_.begin()
+                                      : tables_.upper_bound(exclusive_start);
+  auto dying = exclusive_start.empty() ? deleting_.begin()
+                                       : deleting_.upper_bound(exclusive_start);
+  while (names.size() < limit) {
+    while (dying != deleting_.end() && now >= dying->second.gone_at) ++dying;
+    const bool has_live = live != tables_.end();
+    const bool has_dying = dying != deleting_.end();
+    if (!has_live && !has_dying) break;
+    if (has_live && (!has_dying || live->first < dying->first)) {
+      names.push_back((live++)->first);
+    } else {
+      names.push_back((dying++)->first);
+    }
   }
   return names;
 }
@@ -60,6 +109,12 @@ std::vector<std::string> Catalog::ListNames(absl::string_view exclusive_start,
 size_t Catalog::size() const {
   ReaderMutexLock lock(&mu_);
   return tables_.size();
+}
+
+void Catalog::ForgetDeleted(absl::Time now) {
+  absl::erase_if(deleting_, [now](const auto& entry) {
+    return now >= entry.second.gone_at;
+  });
 }
 
 }  // namespace dynamite

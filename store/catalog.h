@@ -9,6 +9,14 @@
 // of one name are numbered in the order they happened; a delete is also
 // numbered after every item commit of the table (Table::Drop()).
 //
+// Table statuses (store/table_definition.h, TableStatus): a table created
+// with a delayed CREATING status is in the catalog at once, but the item
+// operations do not find it until its status is ACTIVE (FindForItems), as
+// DynamoDB answers "Requested resource not found" for it. A table deleted
+// with a delay (Delete's `linger`) is dropped at once, its items gone for
+// every operation, but its name stays taken and listed, and FindDeleting
+// finds it, until the delay has passed. Times are the catalog's clock's.
+//
 // Thread safety: all methods may be called concurrently; one Mutex
 // guards the name map (shared for lookups, exclusive for create and delete).
 // Delete() takes the table's lock while holding it (to drop the table);
@@ -26,8 +34,10 @@
 #include "absl/container/btree_map.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "absl/types/span.h"
 
+#include "common/clock.h"
 #include "common/mutex.h"
 #include "store/table.h"
 #include "store/tag_set.h"
@@ -36,43 +46,74 @@ namespace dynamite {
 
 class Catalog {
  public:
-  // Tables whose commits `sequencer` numbers; it must outlive the catalog.
-  explicit Catalog(CommitSequencer& sequencer) : sequencer_(sequencer) {}
+  // Tables whose commits `sequencer` numbers, with statuses timed by
+  // `clock`; both must outlive the catalog.
+  explicit Catalog(CommitSequencer& sequencer,
+                   const Clock* clock = Clock::Real())
+      : sequencer_(sequencer), clock_(*clock) {}
   Catalog(const Catalog&) = delete;
   Catalog& operator=(const Catalog&) = delete;
 
   // Adds a table, with the tags `tags` (CreateTable's Tags: set before any
   // other operation can find the table). Returns kResourceInUse "Table
-  // already exists: <name>" if the name is taken.
+  // already exists: <name>" if the name is taken, by a table or by one
+  // still DELETING.
   absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition,
                                                 absl::Span<const Tag> tags = {})
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Returns the table, or kResourceNotFound with `not_found_message`.
+  // Returns the table, whatever its status, or kResourceNotFound with
+  // `not_found_message`: for the control plane (DescribeTable, ...).
   absl::StatusOr<std::shared_ptr<Table>> Find(
       absl::string_view name, absl::string_view not_found_message) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // Removes the table and returns it, or kResourceNotFound with
-  // `not_found_message`.
-  absl::StatusOr<std::shared_ptr<Table>> Delete(
-      absl::string_view name, absl::string_view not_found_message)
+  // As Find, for the item operations: a table still CREATING is not found.
+  absl::StatusOr<std::shared_ptr<Table>> FindForItems(
+      absl::string_view name, absl::string_view not_found_message) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // The dropped table whose DELETING status still lasts, or nullptr.
+  std::shared_ptr<Table> FindDeleting(absl::string_view name) const
+      ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Removes the table, drops it (store/table.h) and returns it, or
+  // kResourceNotFound with `not_found_message`. With a positive `linger`,
+  // the table is DELETING for that long (see above).
+  absl::StatusOr<std::shared_ptr<Table>> Delete(
+      absl::string_view name, absl::string_view not_found_message,
+      absl::Duration linger = absl::ZeroDuration()) ABSL_LOCKS_EXCLUDED(mu_);
+
   // Returns up to `limit` table names in byte order, strictly after
-  // `exclusive_start` when it is non-empty.
+  // `exclusive_start` when it is non-empty; tables still DELETING included,
+  // as DynamoDB lists them.
   std::vector<std::string> ListNames(absl::string_view exclusive_start,
                                      size_t limit) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
-  // The number of tables.
+  // The number of tables, not counting those DELETING.
   size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
+  struct Entry {
+    std::shared_ptr<Table> table;
+    // While the table is CREATING (kept here so that FindForItems need not
+    // read the definition); the distant past otherwise.
+    absl::Time creating_until = absl::InfinitePast();
+  };
+  struct Deleting {
+    std::shared_ptr<Table> table;
+    absl::Time gone_at;
+  };
+
+  // Forgets the DELETING tables whose delay has passed.
+  void ForgetDeleted(absl::Time now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+
   CommitSequencer& sequencer_;
+  const Clock& clock_;
   mutable Mutex mu_;
-  absl::btree_map<std::string, std::shared_ptr<Table>> tables_
-      ABSL_GUARDED_BY(mu_);
+  absl::btree_map<std::string, Entry> tables_ ABSL_GUARDED_BY(mu_);
+  absl::btree_map<std::string, Deleting> deleting_ ABSL_GUARDED_BY(mu_);
 };
 
 }  // namespace dynamite

@@ -43,6 +43,12 @@ enum class SseType { kAes256, kKms };
 // TableClass: a pricing class in DynamoDB; here a label kept and described.
 enum class TableClass { kStandard, kStandardInfrequentAccess };
 
+// TableStatus. DynamoDB takes seconds to minutes to create, update or
+// delete a table; Dynamite does it at once, and shows CREATING, UPDATING
+// or DELETING only when asked to (DatabaseOptions::transient_status_delay),
+// for as long as asked, so that code waiting for ACTIVE is exercised.
+enum class TableStatus { kCreating, kUpdating, kDeleting, kActive };
+
 // DynamoDB's limits on indexes (reference §9).
 inline constexpr size_t kMaxLocalSecondaryIndexes = 5;
 inline constexpr size_t kMaxGlobalSecondaryIndexes = 20;
@@ -69,7 +75,12 @@ struct IndexDefinition {
   int64_t read_capacity_units = 0;
   int64_t write_capacity_units = 0;
   std::string arn;
+  // A GSI that UpdateTable added is CREATING, and refuses reads
+  // ("backfilling"), until then, when statuses are delayed; the distant
+  // past otherwise.
+  absl::Time backfilled_at = absl::InfinitePast();
 
+  bool BackfillingAt(absl::Time now) const { return now < backfilled_at; }
   // True if `name` is one of the index's key attributes.
   bool is_key_attribute(absl::string_view attribute) const;
   // True if the index holds attribute `attribute` of its items: every
@@ -143,6 +154,16 @@ struct TableDefinition {
   bool point_in_time_recovery = false;
   absl::Time point_in_time_recovery_since;
   int64_t recovery_period_in_days = 35;
+  // A delayed status (TableStatus): CREATING after CreateTable or UPDATING
+  // after UpdateTable, shown until `transient_until`, ACTIVE from then on.
+  TableStatus transient_status = TableStatus::kActive;
+  absl::Time transient_until = absl::InfinitePast();
+
+  // The table's status at `now`: the transient one while it lasts, else
+  // ACTIVE. (DELETING is the catalog's: store/catalog.h.)
+  TableStatus StatusAt(absl::Time now) const {
+    return now < transient_until ? transient_status : TableStatus::kActive;
+  }
 
   // The index named `name`, or nullptr.
   const IndexDefinition* FindIndex(absl::string_view index_name) const;

@@ -1,11 +1,12 @@
 // The `dynamite` command: argument parsing and wiring only.
 //
-//   dynamite exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D] [FILE]
+//   dynamite exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D]
+//                 [--delay-transient-statuses[=D]] [FILE]
 //   dynamite serve [--host H] [--port N] [--threads N] [--region R]
 //                  [--auth FILE] [--console on|off]
 //                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
 //                  [--clock-start SECONDS] [--ttl-sweep-interval D]
-//                  [DynamoDB Local's flags]
+//                  [--delay-transient-statuses[=D]] [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
@@ -47,7 +48,8 @@ constexpr absl::string_view kUsage =
     R"(Usage: dynamite <command> [options]
 
 Commands:
-  exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D] [FILE]
+  exec [--fixed-clock[=SECONDS]] [--ttl-sweep-interval D]
+       [--delay-transient-statuses[=D]] [FILE]
       Runs DynamoDB requests against a fresh in-memory database and prints
       one compact JSON line per request: the response, or the error body.
       Reads FILE, or standard input when FILE is absent or "-". Each
@@ -63,6 +65,8 @@ Commands:
       --ttl-sweep-interval D   Delete expired items every D of real time
                                (e.g. 250ms). Default: only when the script
                                asks (SweepExpiredItems).
+      --delay-transient-statuses[=D]
+                               As for serve, by the script's clock.
 
       Besides DynamoDB's operations, a script may send Dynamite's control
       operations: AdvanceClock {"Seconds": N} moves a fixed clock forward;
@@ -71,7 +75,7 @@ Commands:
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
         [--console on|off] [--stream-shard-records N]
         [--manual-clock[=SECONDS]] [--clock-start SECONDS]
-        [--ttl-sweep-interval D]
+        [--ttl-sweep-interval D] [--delay-transient-statuses[=D]]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
       one line on standard output once it accepts connections, and a
@@ -112,11 +116,20 @@ Commands:
                        but for SweepExpiredItems requests). Default: 1s.
                        Until swept, an expired item is still read, as in
                        DynamoDB.
+      --delay-transient-statuses[=D]
+                       Tables stay CREATING, UPDATING or DELETING (and a
+                       GSI that UpdateTable adds CREATING) for D by the
+                       database's clock (default 500ms), as DynamoDB's do
+                       for seconds or minutes, so code that waits for a
+                       table (SDK waiters) is exercised. Meanwhile a
+                       CREATING table refuses items, and a DELETING one is
+                       still described and listed. Default: every change
+                       is complete, the table ACTIVE, in the answer.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
-      -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
-      -delayTransientStatuses and -cors X change nothing here (a line on
-      standard error says so); -dbPath P is refused, since data is not yet
+      -port N is --port N; -delayTransientStatuses is
+      --delay-transient-statuses; -inMemory, -sharedDb, -disableTelemetry
+      and -cors X change nothing here (a line on standard error says so); -dbPath P is refused, since data is not yet
       kept on disk.
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
@@ -196,6 +209,25 @@ int Expr(int argc, char** argv) {
 constexpr absl::string_view kSweepIntervalUsage =
     "--ttl-sweep-interval needs a duration such as 1s or 250ms (0: never)";
 
+constexpr absl::string_view kTransientDelayUsage =
+    "--delay-transient-statuses needs a duration such as 500ms or 2s";
+// What a bare --delay-transient-statuses (or DynamoDB Local's
+// -delayTransientStatuses) delays: long enough for a waiter's first poll
+// to see the transient status, short enough for a test suite.
+constexpr absl::Duration kDefaultTransientDelay = absl::Milliseconds(500);
+
+// A positive duration for --delay-transient-statuses=D; a bare flag
+// (empty `text`) is the default.
+std::optional<absl::Duration> ParseTransientDelay(absl::string_view text) {
+  if (text.empty()) return kDefaultTransientDelay;
+  absl::Duration delay;
+  if (!absl::ParseDuration(text, &delay) || delay <= absl::ZeroDuration() ||
+      delay == absl::InfiniteDuration()) {
+    return std::nullopt;
+  }
+  return delay;
+}
+
 // A sweep interval: an absl duration ("1s", "250ms"), or "0" for none.
 std::optional<absl::Duration> ParseSweepInterval(absl::string_view text) {
   absl::Duration interval;
@@ -237,6 +269,13 @@ int Exec(int argc, char** argv) {
       std::optional<absl::Duration> interval = ParseSweepInterval(value);
       if (!interval.has_value()) return UsageError(kSweepIntervalUsage);
       options.time_to_live_sweep_interval = *interval;
+    } else if (arg == "--delay-transient-statuses" ||
+               absl::ConsumePrefix(&arg, "--delay-transient-statuses=")) {
+      const absl::string_view text =
+          arg == "--delay-transient-statuses" ? absl::string_view() : arg;
+      std::optional<absl::Duration> delay = ParseTransientDelay(text);
+      if (!delay.has_value()) return UsageError(kTransientDelayUsage);
+      options.transient_status_delay = *delay;
     } else if (arg.size() > 1 && arg.front() == '-') {
       return UsageError(std::string("unknown option ") + std::string(arg));
     } else if (file.has_value()) {
@@ -274,6 +313,8 @@ struct ServeFlags {
   std::optional<absl::Time> clock_start;
   // --ttl-sweep-interval D.
   absl::Duration ttl_sweep_interval = absl::Seconds(1);
+  // --delay-transient-statuses[=D] / -delayTransientStatuses.
+  absl::Duration transient_status_delay = absl::ZeroDuration();
   // --auth FILE: access key ids and secrets whose signatures are verified.
   std::optional<std::string> auth_file;
   // --console on|off; unset: on for a loopback bind.
@@ -321,7 +362,8 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
-    } else if (!inline_value.empty() && arg != "--manual-clock") {
+    } else if (!inline_value.empty() && arg != "--manual-clock" &&
+               arg != "--delay-transient-statuses") {
       return UsageError(absl::StrCat(arg, " takes no value"));
     }
     if (arg == "--host") {
@@ -388,9 +430,11 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
           "-sharedDb (one database serves every credential and region)");
     } else if (arg == "-disableTelemetry") {
       flags->no_effect.push_back("-disableTelemetry (no telemetry)");
-    } else if (arg == "-delayTransientStatuses") {
-      flags->no_effect.push_back(
-          "-delayTransientStatuses (tables are ACTIVE at once)");
+    } else if (arg == "--delay-transient-statuses" ||
+               arg == "-delayTransientStatuses") {
+      std::optional<absl::Duration> delay = ParseTransientDelay(inline_value);
+      if (!delay.has_value()) return UsageError(kTransientDelayUsage);
+      flags->transient_status_delay = *delay;
     } else if (arg == "-cors") {
       flags->no_effect.push_back("-cors (no CORS headers are sent)");
     } else {
@@ -432,6 +476,7 @@ int Serve(int argc, char** argv) {
   dynamite::DatabaseOptions options{.region = flags.region};
   options.streams.shard_max_records = flags.stream_shard_records;
   options.time_to_live_sweep_interval = flags.ttl_sweep_interval;
+  options.transient_status_delay = flags.transient_status_delay;
   std::optional<dynamite::ControlledClock> clock;
   if (flags.clock_mode.has_value()) {
     clock.emplace(flags.clock_start.value_or(absl::Now()), *flags.clock_mode);

@@ -91,6 +91,7 @@ absl::Status RunExecScript(std::istream& in, std::ostream& out,
     db_options.controlled_clock = &*fixed_clock;
   }
   db_options.time_to_live_sweep_interval = options.time_to_live_sweep_interval;
+  db_options.transient_status_delay = options.transient_status_delay;
   Database db(db_options);
   return RunExecScript(in, out, db);
 }

@@ -44,6 +44,9 @@ struct ExecOptions {
   // DatabaseOptions::time_to_live_sweep_interval (real time). Default:
   // none; a script deletes expired items with SweepExpiredItems.
   absl::Duration time_to_live_sweep_interval = absl::ZeroDuration();
+  // DatabaseOptions::transient_status_delay (by the Database's clock, so a
+  // script with a fixed clock moves past it with AdvanceClock).
+  absl::Duration transient_status_delay = absl::ZeroDuration();
 };
 
 // The time `dynamite exec --fixed-clock` pins the clock to:

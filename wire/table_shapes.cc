@@ -240,6 +240,10 @@ void WriteIndex(const IndexDescription& index, JsonWriter& writer) {
   WriteProjection(index, writer);
   if (global) {
     WriteStringMember(writer, "IndexStatus", index.index_status);
+    if (index.backfilling) {
+      writer.Key("Backfilling");
+      writer.Bool(true);
+    }
     WriteProvisionedThroughput(index.provisioned_throughput, writer);
   }
   WriteInt64(writer, "IndexSizeBytes", index.index_size_bytes);

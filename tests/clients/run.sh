@@ -108,6 +108,8 @@ while IFS= read -r name; do
   unset "${name}"
 done < <(compgen -e | grep -E '^AWS_|^BOTO_|^(http|https|all|no)_proxy$|^(HTTP|HTTPS|ALL|NO)_PROXY$')
 export DYNAMITE_ENDPOINT="${endpoint}"
+# For the tests that need a server of their own, started with other flags.
+export DYNAMITE_BINARY="${binary}"
 export AWS_ACCESS_KEY_ID=fake
 export AWS_SECRET_ACCESS_KEY=fake
 export AWS_DEFAULT_REGION=us-east-1

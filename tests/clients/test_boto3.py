@@ -8,6 +8,7 @@ deletes them afterwards.
 import json
 import os
 import re
+import subprocess
 import time
 import urllib.request
 import uuid
@@ -1383,3 +1384,87 @@ def test_control_plane_calls_tools_make(client, tables):
     assert error_of(excinfo) == (
         "ValidationException",
         "Dynamite does not support the operation ListBackups yet")
+
+
+@pytest.fixture(scope="module")
+def delayed_client():
+    """A client of a second server, started with --delay-transient-statuses
+    so that tables pass through CREATING, UPDATING and DELETING."""
+    binary = os.environ.get("DYNAMITE_BINARY")
+    if not binary:
+        pytest.fail("DYNAMITE_BINARY is not set: run tests/clients/run.sh")
+    server = subprocess.Popen(
+        [binary, "serve", "--port", "0", "--host", "127.0.0.1",
+         "--console", "off", "--delay-transient-statuses=1s"],
+        stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        line = server.stdout.readline()  # the ready line, or "" if it died
+        found = re.match(r"dynamite serve: listening on (http://\S+)", line)
+        assert found, f"the delayed server did not start: {line!r}"
+        yield _session().client("dynamodb", endpoint_url=found.group(1),
+                                config=_CONFIG)
+    finally:
+        server.terminate()
+        assert server.wait(timeout=10) == 0
+
+
+def test_waiters_wait_for_delayed_statuses(delayed_client):
+    client = delayed_client
+    name = f"waiters-{uuid.uuid4().hex[:12]}"
+    fast = {"Delay": 0.2, "MaxAttempts": 50}  # at most 10 s
+    created = client.create_table(
+        TableName=name, BillingMode="PAY_PER_REQUEST",
+        AttributeDefinitions=[{"AttributeName": "pk", "AttributeType": "S"}],
+        KeySchema=[{"AttributeName": "pk", "KeyType": "HASH"}])
+    assert created["TableDescription"]["TableStatus"] == "CREATING"
+    with pytest.raises(ClientError) as refused:
+        client.put_item(TableName=name, Item={"pk": S("a")})
+    assert refused.value.response["Error"]["Code"] == \
+        "ResourceNotFoundException"
+
+    started = time.monotonic()
+    client.get_waiter("table_exists").wait(TableName=name, WaiterConfig=fast)
+    assert time.monotonic() - started > 0.5  # it really waited
+    assert client.describe_table(TableName=name)["Table"]["TableStatus"] == \
+        "ACTIVE"
+    client.put_item(TableName=name, Item={"pk": S("a"), "owner": S("ann")})
+
+    updated = client.update_table(
+        TableName=name,
+        AttributeDefinitions=[{"AttributeName": "owner", "AttributeType": "S"}],
+        GlobalSecondaryIndexUpdates=[{"Create": {
+            "IndexName": "byOwner",
+            "KeySchema": [{"AttributeName": "owner", "KeyType": "HASH"}],
+            "Projection": {"ProjectionType": "ALL"}}}])
+    assert updated["TableDescription"]["TableStatus"] == "UPDATING"
+    index = updated["TableDescription"]["GlobalSecondaryIndexes"][0]
+    assert (index["IndexStatus"], index["Backfilling"]) == ("CREATING", True)
+    query = {"TableName": name, "IndexName": "byOwner",
+             "KeyConditionExpression": "#o = :o",
+             "ExpressionAttributeNames": {"#o": "owner"},
+             "ExpressionAttributeValues": {":o": S("ann")}}
+    with pytest.raises(ClientError) as backfilling:
+        client.query(**query)
+    assert backfilling.value.response["Error"]["Message"] == \
+        "Cannot read from backfilling global secondary index: byOwner"
+    client.get_waiter("table_exists").wait(TableName=name, WaiterConfig=fast)
+    for _ in range(50):  # the index is ACTIVE with the table
+        table = client.describe_table(TableName=name)["Table"]
+        if table["GlobalSecondaryIndexes"][0]["IndexStatus"] == "ACTIVE":
+            break
+        time.sleep(0.2)
+    assert table["GlobalSecondaryIndexes"][0]["IndexStatus"] == "ACTIVE"
+    assert client.query(**query)["Count"] == 1
+
+    deleted = client.delete_table(TableName=name)
+    assert deleted["TableDescription"]["TableStatus"] == "DELETING"
+    assert client.describe_table(TableName=name)["Table"]["TableStatus"] == \
+        "DELETING"
+    assert name in client.list_tables()["TableNames"]
+    started = time.monotonic()
+    client.get_waiter("table_not_exists").wait(TableName=name,
+                                               WaiterConfig=fast)
+    assert time.monotonic() - started > 0.5
+    with pytest.raises(ClientError) as gone:
+        client.describe_table(TableName=name)
+    assert gone.value.response["Error"]["Code"] == "ResourceNotFoundException"

@@ -2,6 +2,11 @@
 // clock pinned (as `dynamite exec --fixed-clock` does) and compares the
 // output with the script's `.expected` file beside it, line by line.
 //
+// A script whose first line is "#! dynamite exec OPTIONS" is run with those
+// options as well (of `dynamite exec`'s, --fixed-clock, which every script
+// has, and --delay-transient-statuses=D), so the line says how to run it
+// by hand.
+//
 // To accept new output after a deliberate change, run the test with
 // DYNAMITE_UPDATE_GOLDEN=1 and review the diff of the .expected files.
 
@@ -12,6 +17,11 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/match.h"
+#include "absl/strings/str_split.h"
+#include "absl/strings/string_view.h"
+#include "absl/strings/strip.h"
+#include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -48,6 +58,26 @@ std::vector<std::string> Lines(const std::string& text) {
   return lines;
 }
 
+// The options of the script's "#! dynamite exec ..." line, if any.
+ExecOptions OptionsOf(const std::string& script_text) {
+  ExecOptions options;
+  options.fixed_time = DefaultFixedTime();
+  const std::string first_line = script_text.substr(0, script_text.find('\n'));
+  constexpr absl::string_view kShebang = "#! dynamite exec";
+  if (!absl::StartsWith(first_line, kShebang)) return options;
+  for (absl::string_view option :
+       absl::StrSplit(absl::string_view(first_line).substr(kShebang.size()),
+                      ' ', absl::SkipEmpty())) {
+    if (option == "--fixed-clock") continue;
+    absl::Duration delay;
+    EXPECT_TRUE(absl::ConsumePrefix(&option, "--delay-transient-statuses=") &&
+                absl::ParseDuration(option, &delay))
+        << "golden_test does not know the exec option " << option;
+    options.transient_status_delay = delay;
+  }
+  return options;
+}
+
 class GoldenTest : public ::testing::TestWithParam<fs::path> {};
 
 TEST_P(GoldenTest, OutputMatchesExpected) {
@@ -55,11 +85,10 @@ TEST_P(GoldenTest, OutputMatchesExpected) {
   fs::path expected_path = script;
   expected_path.replace_extension(".expected");
 
-  std::ifstream in(script);
+  const std::string text = ReadFile(script);
+  std::istringstream in(text);
   std::ostringstream out;
-  ExecOptions options;
-  options.fixed_time = DefaultFixedTime();
-  ASSERT_TRUE(RunExecScript(in, out, options).ok());
+  ASSERT_TRUE(RunExecScript(in, out, OptionsOf(text)).ok());
 
   if (std::getenv("DYNAMITE_UPDATE_GOLDEN") != nullptr) {
     std::ofstream(expected_path, std::ios::binary) << out.str();
