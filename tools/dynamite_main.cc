@@ -5,6 +5,7 @@
 //                  [--auth FILE] [--console on|off]
 //                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
 //                  [--clock-start SECONDS] [--ttl-sweep-interval D]
+//                  [--cors ORIGINS]
 //                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
@@ -37,6 +38,7 @@
 #include "console/console_routes.h"
 #include "keydesign/expr_command.h"
 #include "keydesign/lint_command.h"
+#include "server/cors.h"
 #include "server/credentials.h"
 #include "server/http_server.h"
 #include "wire/exec_script.h"
@@ -71,7 +73,7 @@ Commands:
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
         [--console on|off] [--stream-shard-records N]
         [--manual-clock[=SECONDS]] [--clock-start SECONDS]
-        [--ttl-sweep-interval D]
+        [--ttl-sweep-interval D] [--cors ORIGINS]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
       one line on standard output once it accepts connections, and a
@@ -113,11 +115,18 @@ Commands:
                        Until swept, an expired item is still read, as in
                        DynamoDB.
 
+      --cors ORIGINS   Origins (comma-separated, e.g.
+                       http://localhost:3000,https://app.example.com)
+                       whose browser pages may call the endpoint: their
+                       answers carry CORS headers and their preflights
+                       are answered; other origins get none. * allows
+                       any. Default: *, as DynamoDB Local.
+
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
-      -port N is --port N; -inMemory, -sharedDb, -disableTelemetry,
-      -delayTransientStatuses and -cors X change nothing here (a line on
-      standard error says so); -dbPath P is refused, since data is not yet
-      kept on disk.
+      -port N is --port N and -cors X is --cors X; -inMemory, -sharedDb,
+      -disableTelemetry and -delayTransientStatuses change nothing here (a
+      line on standard error says so); -dbPath P is refused, since data is
+      not yet kept on disk.
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
        [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
@@ -317,7 +326,7 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
         arg == "--console" || arg == "--stream-shard-records" ||
         arg == "--clock-start" || arg == "--ttl-sweep-interval" ||
-        arg == "-cors" || arg == "-dbPath") {
+        arg == "--cors" || arg == "-cors" || arg == "-dbPath") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -391,8 +400,13 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     } else if (arg == "-delayTransientStatuses") {
       flags->no_effect.push_back(
           "-delayTransientStatuses (tables are ACTIVE at once)");
-    } else if (arg == "-cors") {
-      flags->no_effect.push_back("-cors (no CORS headers are sent)");
+    } else if (arg == "--cors" || arg == "-cors") {
+      absl::StatusOr<dynamite::CorsPolicy> cors =
+          dynamite::ParseCorsOrigins(value);
+      if (!cors.ok()) {
+        return UsageError(absl::StrCat(arg, ": ", cors.status().message()));
+      }
+      flags->server.exchange.cors = *std::move(cors);
     } else {
       return UsageError(absl::StrCat("serve: unknown option ", arg));
     }
