@@ -17,9 +17,12 @@
 #include "absl/time/time.h"
 
 #include "common/errors.h"
+#include "server/content_coding.h"
+#include "server/cors.h"
 #include "server/http_routes.h"
 #include "server/sigv4.h"
 #include "wire/dispatch.h"
+#include "wire/error_body.h"
 #include "wire/wire_response.h"
 #include "zlib.h"
 
@@ -31,14 +34,6 @@ constexpr absl::string_view kJson = "application/json";
 constexpr absl::string_view kTargetPrefix = "DynamoDB_20120810.";
 constexpr absl::string_view kStreamsTargetPrefix = "DynamoDBStreams_20120810.";
 constexpr absl::string_view kControlTargetPrefix = "DynamiteControl_20261204.";
-
-const std::string* FindHeader(const HttpHeaders& headers,
-                              absl::string_view name) {
-  for (const auto& [key, value] : headers) {
-    if (absl::EqualsIgnoreCase(key, name)) return &value;
-  }
-  return nullptr;
-}
 
 uint32_t Crc32(absl::string_view bytes) {
   uLong crc = crc32(0L, Z_NULL, 0);
@@ -266,56 +261,62 @@ absl::Status CheckAuthorization(const HttpRequest& request,
   return VerifySignature(request, auth, *date, options);
 }
 
-}  // namespace
+// The body Dispatch reads: the request's own, or step 3's inflated copy.
+// Either an error answer or the body.
+struct DecodedBody {
+  std::optional<HttpResponse> refusal;
+  std::string inflated;  // when the request has a Content-Encoding
+  bool encoded = false;
+};
 
-const std::string* HttpRequest::Header(absl::string_view name) const {
-  return FindHeader(headers, name);
-}
-
-const std::string* HttpResponse::Header(absl::string_view name) const {
-  return FindHeader(headers, name);
-}
-
-std::string NewRequestId() {
-  static constexpr char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-  constexpr uint64_t kBase = sizeof(kAlphabet) - 1;
-  // 36^12 < 2^64: one 64-bit draw gives 12 characters (a distribution per
-  // character cost more than the rest of a GetItem's headers). The digits
-  // are not exactly uniform, which an id does not need.
-  constexpr int kCharactersPerDraw = 12;
-  // A plain per-thread engine: Debian's abseil is not TSan-instrumented, and
-  // absl::BitGen's shared seed pool is reported as a race under TSan.
-  thread_local std::mt19937_64 bits{std::random_device{}()};
-  std::string id(52, '0');
-  uint64_t draw = 0;
-  int left = 0;
-  for (char& c : id) {
-    if (left == 0) {
-      draw = bits();
-      left = kCharactersPerDraw;
-    }
-    c = kAlphabet[draw % kBase];
-    draw /= kBase;
-    --left;
+// Step 3 of http_exchange.h: undoes the request's Content-Encoding.
+DecodedBody DecodeBody(const HttpRequest& request,
+                       const ExchangeOptions& options) {
+  DecodedBody decoded;
+  const std::string coding = request.CombinedHeader("Content-Encoding");
+  if (coding.empty()) return decoded;
+  decoded.encoded = true;
+  absl::StatusOr<std::string> inflated =
+      DecodeContent(coding, request.body, kMaxRequestBodyBytes);
+  if (inflated.ok()) {
+    decoded.inflated = *std::move(inflated);
+  } else if (absl::IsResourceExhausted(inflated.status())) {
+    decoded.refusal = RequestTooLargeResponse(options, nullptr);
+  } else {
+    // DynamoDB answers a stream it cannot inflate, and a coding it does
+    // not know, with a 500 InternalServerError (http_exchange.h, step 3).
+    WireResponse error = ErrorResponse(
+        MakeError(ErrorKind::kInternal, inflated.status().message()));
+    decoded.refusal =
+        Respond(error.http_status, kAmzJson, std::move(error.body));
   }
-  return id;
+  return decoded;
 }
 
-HttpResponse RequestTooLargeResponse() {
-  HttpResponse response;
-  response.status = 413;
-  return response;
-}
-
-HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
-                               const ExchangeOptions& options) {
-  if (request.body.size() > kMaxRequestBodyBytes) {
-    return RequestTooLargeResponse();
+// Steps 2 to 8 of http_exchange.h, after the size check.
+HttpResponse AnswerSized(Database& db, const HttpRequest& arrived,
+                         const ExchangeOptions& options) {
+  if (std::optional<HttpResponse> preflight =
+          AnswerPreflight(options.cors, arrived)) {
+    preflight->headers.emplace_back("x-amzn-RequestId", NewRequestId());
+    preflight->headers.emplace_back("x-amz-crc32", absl::StrCat(Crc32("")));
+    return *std::move(preflight);
   }
+  DecodedBody decoded = DecodeBody(arrived, options);
+  if (decoded.refusal.has_value()) return *std::move(decoded.refusal);
+  // Routes and Dispatch read the inflated body; the signature is always
+  // checked over `arrived`, the bytes the client signed.
+  std::optional<HttpRequest> inflated_request;
+  if (decoded.encoded) {
+    inflated_request.emplace(arrived);
+    inflated_request->body = std::move(decoded.inflated);
+  }
+  const HttpRequest& request =
+      inflated_request.has_value() ? *inflated_request : arrived;
+  auto authorize = [&] { return CheckAuthorization(arrived, options); };
   if (options.routes != nullptr) {
-    if (std::optional<HttpResponse> answer = options.routes->Handle(
-            db, request,
-            [&] { return CheckAuthorization(request, options); })) {
+    if (std::optional<HttpResponse> answer =
+            options.routes->Handle(db, request, authorize)) {
       return *std::move(answer);
     }
   }
@@ -323,6 +324,17 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
     return Respond(
         200, "text/plain",
         absl::StrCat("healthy: dynamodb.", options.region, ".amazonaws.com "));
+  }
+  if (const std::string* protocol = request.Header("Smithy-Protocol");
+      protocol != nullptr && !protocol->empty()) {
+    WireResponse error = ErrorResponse(MakeError(
+        ErrorKind::kUnknownOperation,
+        absl::StrCat("Smithy-Protocol '", *protocol,
+                     "' is not supported: this endpoint speaks AWS JSON 1.0 "
+                     "only (POST / with Content-Type ",
+                     kAmzJson, " and X-Amz-Target ", kTargetPrefix,
+                     "<Operation>)")));
+    return Respond(error.http_status, kAmzJson, std::move(error.body));
   }
   const std::string* content_type = request.Header("Content-Type");
   const bool json_type = content_type != nullptr &&
@@ -351,13 +363,90 @@ HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
   }
   // Anything else (no target, another API) names no operation, so Dispatch
   // answers UnknownOperationException after it has checked the JSON.
-  WireResponse answer = Dispatch(db, api, operation, request.body, [&] {
-    return CheckAuthorization(request, options);
-  });
+  WireResponse answer = Dispatch(db, api, operation, request.body, authorize);
   return Respond(
       answer.http_status,
       content_type != nullptr && *content_type == kJson ? kJson : kAmzJson,
       std::move(answer.body));
+}
+
+// The finishing every answer gets (http_exchange.h): gzip when the client
+// takes it and the body is large, x-amz-crc32 over the bytes sent, CORS.
+void Finish(const HttpRequest& request, const ExchangeOptions& options,
+            HttpResponse& response) {
+  if (response.body.size() >= kMinCompressedResponseBytes &&
+      response.Header("Content-Encoding") == nullptr) {
+    // The answer depends on Accept-Encoding whether or not this client
+    // takes gzip, so caches must key on it either way.
+    AddVary("Accept-Encoding", response);
+    if (AcceptsGzip(request.CombinedHeader("Accept-Encoding"))) {
+      std::string compressed = GzipCompress(response.body);
+      if (!compressed.empty() && compressed.size() < response.body.size()) {
+        response.body = std::move(compressed);
+        response.SetHeader("Content-Encoding", "gzip");
+        if (response.Header("x-amz-crc32") != nullptr) {
+          response.SetHeader("x-amz-crc32", absl::StrCat(Crc32(response.body)));
+        }
+      }
+    }
+  }
+  AddCorsHeaders(options.cors, request.Header("Origin"), response);
+}
+
+}  // namespace
+
+std::string NewRequestId() {
+  static constexpr char kAlphabet[] = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
+  constexpr uint64_t kBase = sizeof(kAlphabet) - 1;
+  // 36^12 < 2^64: one 64-bit draw gives 12 characters (a distribution per
+  // character cost more than the rest of a GetItem's headers). The digits
+  // are not exactly uniform, which an id does not need.
+  constexpr int kCharactersPerDraw = 12;
+  // A plain per-thread engine: Debian's abseil is not TSan-instrumented, and
+  // absl::BitGen's shared seed pool is reported as a race under TSan.
+  thread_local std::mt19937_64 bits{std::random_device{}()};
+  std::string id(52, '0');
+  uint64_t draw = 0;
+  int left = 0;
+  for (char& c : id) {
+    if (left == 0) {
+      draw = bits();
+      left = kCharactersPerDraw;
+    }
+    c = kAlphabet[draw % kBase];
+    draw /= kBase;
+    --left;
+  }
+  return id;
+}
+
+HttpResponse RequestTooLargeResponse(const ExchangeOptions& options,
+                                     const std::string* origin) {
+  HttpResponse response;
+  response.status = 413;
+  AddCorsHeaders(options.cors, origin, response);
+  return response;
+}
+
+HttpResponse HeaderTooLargeResponse(const ExchangeOptions& options) {
+  HttpResponse response;
+  response.status = 400;
+  response.headers.emplace_back("Content-Type", "text/plain");
+  response.body = "Request line and header fields too large\n";
+  // The request's Origin is unknown: "*" stands in for it, which only a
+  // policy allowing every origin allows.
+  const std::string any_origin = "*";
+  AddCorsHeaders(options.cors, &any_origin, response);
+  return response;
+}
+
+HttpResponse HandleHttpRequest(Database& db, const HttpRequest& request,
+                               const ExchangeOptions& options) {
+  HttpResponse response = request.body.size() > kMaxRequestBodyBytes
+                              ? RequestTooLargeResponse(options, nullptr)
+                              : AnswerSized(db, request, options);
+  Finish(request, options, response);
+  return response;
 }
 
 }  // namespace dynamite

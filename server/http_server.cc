@@ -20,10 +20,11 @@
 // keeps the bytes it gets, and a timeout is a deadline the session stores
 // (one atomic store) and a sweep every kSweepInterval or so enforces.
 //
-// A body over kMaxRequestBodyBytes is answered with a 413, then the
-// connection half-closes and drains what the client still sends for a
-// moment (a lingering close), so the client reads the 413 instead of a
-// reset.
+// A body over kMaxRequestBodyBytes is answered with a 413, and a request
+// line and header block over kMaxHeaderBytes with a 400
+// (HeaderTooLargeResponse()); then the connection half-closes and drains what
+// the client still sends for a moment (a lingering close), so the client reads
+// the 413 instead of a reset.
 
 #include "server/http_server.h"
 
@@ -370,8 +371,23 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void OnReadError(beast::error_code ec) {
+    const ExchangeOptions& exchange = server_.options.exchange;
     if (ec == http::error::body_limit) {
-      return Write(RequestTooLargeResponse(), 11, AfterWrite::kLinger);
+      // The header was read whole, so its Origin is known.
+      const auto origin = parser_->get().find(http::field::origin);
+      const std::optional<std::string> origin_value =
+          origin == parser_->get().end()
+              ? std::nullopt
+              : std::optional<std::string>(origin->value());
+      return Write(RequestTooLargeResponse(
+                       exchange, origin_value ? &*origin_value : nullptr),
+                   11, AfterWrite::kLinger);
+    }
+    if (ec == http::error::header_limit) {
+      // A request line or header block past kMaxHeaderBytes: answered,
+      // then drained for a moment as after a 413, so the client reads the
+      // answer rather than a reset.
+      return Write(HeaderTooLargeResponse(exchange), 11, AfterWrite::kLinger);
     }
     // The client closed, timed out, reset, or sent malformed HTTP (which
     // Beast's parser reports): nothing useful can be answered.

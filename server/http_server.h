@@ -15,8 +15,10 @@
 // Per connection, requests are answered in order (keep-alive per HTTP/1.1:
 // HTTP/1.1 keeps the connection unless a side says "Connection: close";
 // HTTP/1.0 closes unless it says "keep-alive"). A body over
-// kMaxRequestBodyBytes is answered with RequestTooLargeResponse() and the
-// connection is closed; malformed HTTP closes the connection.
+// kMaxRequestBodyBytes is answered with RequestTooLargeResponse(), a
+// request line and header block over 64 KiB with HeaderTooLargeResponse()
+// (a 400), and the connection is closed; other malformed HTTP closes the
+// connection unanswered.
 //
 // Connections cannot pile up: one that stays idle (no byte of a next
 // request) for idle_timeout is closed, and at max_connections a new

@@ -6,7 +6,8 @@
 //                  [--auth FILE] [--console on|off]
 //                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
 //                  [--clock-start SECONDS] [--ttl-sweep-interval D]
-//                  [--delay-transient-statuses[=D]] [DynamoDB Local's flags]
+//                  [--delay-transient-statuses[=D]] [--cors ORIGINS]
+//                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
@@ -38,6 +39,7 @@
 #include "console/console_routes.h"
 #include "keydesign/expr_command.h"
 #include "keydesign/lint_command.h"
+#include "server/cors.h"
 #include "server/credentials.h"
 #include "server/http_server.h"
 #include "wire/exec_script.h"
@@ -76,6 +78,7 @@ Commands:
         [--console on|off] [--stream-shard-records N]
         [--manual-clock[=SECONDS]] [--clock-start SECONDS]
         [--ttl-sweep-interval D] [--delay-transient-statuses[=D]]
+        [--cors ORIGINS]
       Serves DynamoDB's HTTP API from one in-memory database until SIGINT
       or SIGTERM, then finishes the requests in flight and exits 0. Prints
       one line on standard output once it accepts connections, and a
@@ -125,12 +128,19 @@ Commands:
                        CREATING table refuses items, and a DELETING one is
                        still described and listed. Default: every change
                        is complete, the table ACTIVE, in the answer.
+      --cors ORIGINS   Origins (comma-separated, e.g.
+                       http://localhost:3000,https://app.example.com)
+                       whose browser pages may call the endpoint: their
+                       answers carry CORS headers and their preflights
+                       are answered; other origins get none. * allows
+                       any. Default: *, as DynamoDB Local.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
-      -port N is --port N; -delayTransientStatuses is
-      --delay-transient-statuses; -inMemory, -sharedDb, -disableTelemetry
-      and -cors X change nothing here (a line on standard error says so); -dbPath P is refused, since data is not yet
-      kept on disk.
+      -port N is --port N, -cors X is --cors X and
+      -delayTransientStatuses is --delay-transient-statuses; -inMemory,
+      -sharedDb and -disableTelemetry change nothing here (a line on
+      standard error says so); -dbPath P is refused, since data is not
+      yet kept on disk.
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
        [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
@@ -358,7 +368,7 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
         arg == "--console" || arg == "--stream-shard-records" ||
         arg == "--clock-start" || arg == "--ttl-sweep-interval" ||
-        arg == "-cors" || arg == "-dbPath") {
+        arg == "--cors" || arg == "-cors" || arg == "-dbPath") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -435,8 +445,13 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       std::optional<absl::Duration> delay = ParseTransientDelay(inline_value);
       if (!delay.has_value()) return UsageError(kTransientDelayUsage);
       flags->transient_status_delay = *delay;
-    } else if (arg == "-cors") {
-      flags->no_effect.push_back("-cors (no CORS headers are sent)");
+    } else if (arg == "--cors" || arg == "-cors") {
+      absl::StatusOr<dynamite::CorsPolicy> cors =
+          dynamite::ParseCorsOrigins(value);
+      if (!cors.ok()) {
+        return UsageError(absl::StrCat(arg, ": ", cors.status().message()));
+      }
+      flags->server.exchange.cors = *std::move(cors);
     } else {
       return UsageError(absl::StrCat("serve: unknown option ", arg));
     }

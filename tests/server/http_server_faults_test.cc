@@ -113,7 +113,8 @@ TEST_F(HttpServerFaultTest, GarbageAndMalformedRequestsAreClosed) {
       post + "Content-Length: 2\r\nContent-Length: 3\r\n\r\n{}",
       post + "Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n",
       post + "X-Bad\x01Name: 1\r\n\r\n",
-      post + "X-Big: " + std::string(70 << 10, 'a') + "\r\n\r\n",
+      // (A header block over the limit is answered 400 before the close:
+      // HttpServerProtocolTest.OversizedHeaderBlockIs400ThenClosed.)
       // TLS ClientHello bytes: an https client pointed at http.
       std::string("\x16\x03\x01\x02\x00\x01\x00\x01\xfc\x03\x03", 11),
       binary,

@@ -353,11 +353,95 @@ TEST(DynamiteServeTest, AcceptsDynamoDbLocalFlags) {
                                      "-delayTransientStatuses", "-cors", "*"});
 }
 
+// A CORS preflight from `origin` to the server on `port`: its
+// Access-Control-Allow-Origin, "none" without one, "" without an answer.
+std::string PreflightAllowOrigin(uint16_t port, const std::string& origin) {
+  TestHttpClient client(port);
+  TestRequest preflight(http::verb::options, "/", 11);
+  preflight.set(http::field::host, "127.0.0.1");
+  preflight.set(http::field::origin, origin);
+  preflight.set(http::field::access_control_request_method, "POST");
+  std::optional<TestResponse> response = client.RoundTrip(preflight);
+  if (!response.has_value()) return "";
+  const auto allow = response->find(http::field::access_control_allow_origin);
+  return allow == response->end() ? "none" : std::string(allow->value());
+}
+
+// Starts `dynamite serve --port 0` with `flags` and returns what
+// PreflightAllowOrigin() sees for each of `origins`.
+std::vector<std::string> ServePreflights(std::vector<std::string> flags,
+                                         std::vector<std::string> origins) {
+  std::vector<std::string> args = {"serve", "--port", "0"};
+  args.insert(args.end(), flags.begin(), flags.end());
+  Child child = Spawn(std::move(args));
+  const std::string ready = ReadLine(child.stdout_fd);
+  std::smatch match;
+  std::vector<std::string> seen;
+  if (std::regex_search(ready, match, std::regex(R"(:(\d+) \(in-memory\))"))) {
+    const uint16_t port = static_cast<uint16_t>(std::stoi(match[1].str()));
+    for (const std::string& origin : origins) {
+      seen.push_back(PreflightAllowOrigin(port, origin));
+    }
+  }
+  kill(child.pid, SIGTERM);
+  EXPECT_EQ(WaitExit(child.pid), 0) << ready;
+  close(child.stdout_fd);
+  return seen;
+}
+
+TEST(DynamiteServeTest, CorsAllowsEveryOriginByDefault) {
+  EXPECT_THAT(ServePreflights({}, {"http://localhost:3000"}),
+              ::testing::ElementsAre("*"));
+}
+
+TEST(DynamiteServeTest, CorsFlagAllowsOnlyTheOriginsGiven) {
+  EXPECT_THAT(
+      ServePreflights(
+          {"--cors", "http://a.example, http://b.example"},
+          {"http://a.example", "http://b.example", "http://c.example"}),
+      ::testing::ElementsAre("http://a.example", "http://b.example", "none"));
+  // DynamoDB Local's spelling, and --cors=.
+  EXPECT_THAT(ServePreflights({"-cors", "http://a.example"},
+                              {"http://a.example", "http://c.example"}),
+              ::testing::ElementsAre("http://a.example", "none"));
+  EXPECT_THAT(ServePreflights({"--cors=http://a.example"},
+                              {"http://a.example", "http://c.example"}),
+              ::testing::ElementsAre("http://a.example", "none"));
+}
+
+TEST(DynamiteServeTest, CorsNeedsOrigins) {
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"serve", "--cors", ""},
+        std::vector<std::string>{"serve", "--cors", "a,,b"},
+        std::vector<std::string>{"serve", "--cors"}}) {
+    Child child = Spawn(std::move(args));
+    ASSERT_GT(child.pid, 0);
+    EXPECT_EQ(WaitExit(child.pid), 2);
+    close(child.stdout_fd);
+  }
+}
+
 TEST(DynamiteServeTest, RejectsUnknownFlagWithExit2) {
   Child child = Spawn({"serve", "--no-such-flag"});
   ASSERT_GT(child.pid, 0);
   EXPECT_EQ(WaitExit(child.pid), 2);
   close(child.stdout_fd);
+}
+
+TEST(DynamiteServeTest, RefusesATransientStatusDelayThatIsNotPositive) {
+  for (const char* flag :
+       {"--delay-transient-statuses=0", "--delay-transient-statuses=-1s",
+        "--delay-transient-statuses=soon", "--delay-transient-statuses=inf"}) {
+    Child child = Spawn({"serve", "--port", "0", flag});
+    ASSERT_GT(child.pid, 0);
+    EXPECT_EQ(WaitExit(child.pid), 2) << flag;
+    close(child.stdout_fd);
+  }
+}
+
+TEST(DynamiteServeTest, ServesWithADelayedTransientStatus) {
+  ExpectServesAndExitsZeroOnSigterm(
+      {"serve", "--port", "0", "--delay-transient-statuses=250ms"});
 }
 
 // GET /console from the server on `port`: its status, or 0 without an
