@@ -351,16 +351,10 @@ absl::StatusOr<DeleteTableResponse> Database::DeleteTable(
   // Checked before the catalog lets go of the table. An UpdateTable that
   // turns protection on at the same moment may lose the race, as it may
   // against any DeleteTable that came first.
-  absl::StatusOr<std::shared_ptr<Table>> found = catalog_.Find(
-      request.table_name, TableNotFoundMessage(request.table_name));
-  if (!found.ok()) {
-    if (catalog_.FindDeleting(request.table_name) != nullptr) {
-      return api_internal::TableBeingDeletedError(request.table_name);
-    }
-    return found.status();
-  }
-  const std::shared_ptr<const TableDefinition> definition =
-      (*found)->definition();
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> found,
+      api_internal::FindTableToChange(catalog_, request.table_name));
+  const std::shared_ptr<const TableDefinition> definition = found->definition();
   DYNAMITE_RETURN_IF_ERROR(
       api_internal::CheckTableChangeable(*definition, clock_->Now()));
   if (definition->deletion_protection) {

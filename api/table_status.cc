@@ -2,6 +2,7 @@
 
 #include "absl/strings/str_cat.h"
 
+#include "api/constraint.h"
 #include "common/errors.h"
 
 namespace dynamite::api_internal {
@@ -9,6 +10,11 @@ namespace {
 
 constexpr absl::string_view kInUse =
     "Attempt to change a resource which is still in use: ";
+
+absl::Status BeingDeletedError(absl::string_view table_name) {
+  return ResourceInUseError(
+      absl::StrCat(kInUse, "Table is being deleted: ", table_name));
+}
 
 }  // namespace
 
@@ -46,16 +52,21 @@ absl::Status CheckTableChangeable(const TableDefinition& table,
       return ResourceInUseError(
           absl::StrCat(kInUse, "Table is being updated: ", table.name));
     case TableStatus::kDeleting:
-      return TableBeingDeletedError(table.name);
+      return BeingDeletedError(table.name);
     case TableStatus::kActive:
       break;
   }
   return absl::OkStatus();
 }
 
-absl::Status TableBeingDeletedError(absl::string_view table_name) {
-  return ResourceInUseError(
-      absl::StrCat(kInUse, "Table is being deleted: ", table_name));
+absl::StatusOr<std::shared_ptr<Table>> FindTableToChange(
+    const Catalog& catalog, const std::string& table_name) {
+  absl::StatusOr<std::shared_ptr<Table>> table =
+      catalog.Find(table_name, TableNotFoundMessage(table_name));
+  if (!table.ok() && catalog.FindDeleting(table_name) != nullptr) {
+    return BeingDeletedError(table_name);
+  }
+  return table;
 }
 
 absl::Status CheckTimeToLiveChangeable(const TableDefinition& table,

@@ -21,10 +21,16 @@
 #ifndef DYNAMITE_API_TABLE_STATUS_H_
 #define DYNAMITE_API_TABLE_STATUS_H_
 
+#include <memory>
+#include <string>
+
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
 
+#include "store/catalog.h"
+#include "store/table.h"
 #include "store/table_definition.h"
 
 namespace dynamite::api_internal {
@@ -40,8 +46,12 @@ absl::string_view IndexStatusName(const TableDefinition& table,
 // OK if UpdateTable or DeleteTable may change `table` at `now`.
 absl::Status CheckTableChangeable(const TableDefinition& table, absl::Time now);
 
-// The answer of UpdateTable and DeleteTable for a table still DELETING.
-absl::Status TableBeingDeletedError(absl::string_view table_name);
+// The table UpdateTable or DeleteTable names: kResourceNotFound with the
+// table operations' message if there is none, kResourceInUse "... Table is
+// being deleted" if it is still DELETING. Its status is checked by
+// CheckTableChangeable().
+absl::StatusOr<std::shared_ptr<Table>> FindTableToChange(
+    const Catalog& catalog, const std::string& table_name);
 
 // OK if UpdateTimeToLive may change `table` at `now`.
 absl::Status CheckTimeToLiveChangeable(const TableDefinition& table,

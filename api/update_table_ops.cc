@@ -494,15 +494,9 @@ TableDefinition WithTransientStatus(const TableDefinition& current,
 absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     const UpdateTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(ValidateRequest(request));
-  absl::StatusOr<std::shared_ptr<Table>> found = catalog_.Find(
-      request.table_name, TableNotFoundMessage(request.table_name));
-  if (!found.ok()) {
-    if (catalog_.FindDeleting(request.table_name) != nullptr) {
-      return api_internal::TableBeingDeletedError(request.table_name);
-    }
-    return found.status();
-  }
-  const std::shared_ptr<Table>& table = *found;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      api_internal::FindTableToChange(catalog_, request.table_name));
   // A stream to enable is made out here, since Redefined() must be pure; it
   // is not used if the table already has one.
   StreamDefinition stream;

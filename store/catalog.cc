@@ -13,12 +13,12 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
   const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
   ForgetDeleted(now);
-  auto [it, inserted] = tables_.try_emplace(definition.name);
-  if (!inserted || deleting_.contains(definition.name)) {
-    if (inserted) tables_.erase(it);
+  if (tables_.contains(definition.name) ||
+      deleting_.contains(definition.name)) {
     return ResourceInUseError(
         absl::StrCat("Table already exists: ", definition.name));
   }
+  auto it = tables_.try_emplace(definition.name).first;
   if (definition.StatusAt(now) == TableStatus::kCreating) {
     it->second.creating_until = definition.transient_until;
   }
