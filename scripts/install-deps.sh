@@ -6,14 +6,34 @@
 #   scripts/install-deps.sh && scripts/test.sh     # the whole test run
 #   scripts/install-deps.sh --bench                 # also what bench/run.sh
 #                                                   # needs
+#   scripts/install-deps.sh --serve                 # only what building
+#                                                   # `dynamite` needs (the
+#                                                   # README's first command)
 set -euo pipefail
 
 bench=0
+serve=0
 case "${1:-}" in
   --bench) bench=1 ;;
+  --serve) serve=1 ;;
   "") ;;
-  *) echo "usage: scripts/install-deps.sh [--bench]" >&2; exit 2 ;;
+  *) echo "usage: scripts/install-deps.sh [--bench | --serve]" >&2; exit 2 ;;
 esac
+
+# What `cmake --build build --target dynamite` needs, configured with
+# -DDYNAMITE_BUILD_TESTS=OFF -DDYNAMITE_BUILD_BENCHMARKS=OFF.
+serve_packages=(
+  cmake
+  ninja-build
+  ccache
+  g++
+  libabsl-dev
+  rapidjson-dev
+  libboost1.81-dev
+  zlib1g-dev
+  libssl-dev
+  pkg-config
+)
 
 packages=(
   cmake
@@ -44,6 +64,10 @@ packages=(
   chromium             # tests/clients/console: the console in a real browser
 )
 
+if [[ ${serve} -eq 1 ]]; then
+  packages=("${serve_packages[@]}")
+fi
+
 # bench/run.sh's extras: matplotlib draws docs/scaling.svg; DynamoDB Local
 # (a jar) needs Java 17, installed only when there is no java at all.
 if [[ ${bench} -eq 1 ]]; then
@@ -63,7 +87,7 @@ done
 # npm: NodeSource's nodejs (on these machines) includes it and conflicts
 # with Debian's npm package, so Debian's is installed only when there is no
 # npm at all (a fresh Debian 12 with Debian's nodejs).
-if ! command -v npm >/dev/null 2>&1; then
+if [[ ${serve} -eq 0 ]] && ! command -v npm >/dev/null 2>&1; then
   missing+=(npm)
 fi
 
