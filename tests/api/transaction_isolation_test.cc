@@ -352,6 +352,8 @@ constexpr int kAccounts = 100;
 constexpr int64_t kTotal = kAccounts * kStartBalance;
 constexpr int kWriters = 4;
 constexpr int kTransfersPerWriter = 300;
+// Reads that must overlap the transfers (see the writers' loop).
+constexpr int kMinOverlappingReads = 4;
 
 TEST(TransactionIsolationTest, ReadersNeverSeeHalfATransfer) {
   Watchdog watchdog("ReadersNeverSeeHalfATransfer");
@@ -373,9 +375,15 @@ TEST(TransactionIsolationTest, ReadersNeverSeeHalfATransfer) {
       std::uniform_int_distribution<int> account(0, kAccounts - 1);
       // Up to a little more than a balance: some transfers must cancel.
       std::uniform_int_distribution<int64_t> amount(1, 120);
-      for (int i = 0; i < kTransfersPerWriter &&
-                      std::chrono::steady_clock::now() < deadline;
-           ++i) {
+      // On a loaded machine the readers may not have run yet when the
+      // quota is done: the writers go on until they have read a little
+      // (or the time budget is spent), so that reads overlap transfers.
+      auto more = [&](int i) {
+        return (i < kTransfersPerWriter ||
+                full_reads.load() + scans.load() < kMinOverlappingReads) &&
+               std::chrono::steady_clock::now() < deadline;
+      };
+      for (int i = 0; more(i); ++i) {
         Transfer transfer{.source = {"accounts", account(random)},
                           .amount = amount(random)};
         do {
