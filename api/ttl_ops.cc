@@ -145,10 +145,18 @@ absl::StatusOr<UpdateTimeToLiveResponse> Database::UpdateTimeToLive(
   const bool enable = *request.time_to_live_specification->enabled;
   const std::string& attribute_name =
       *request.time_to_live_specification->attribute_name;
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      catalog_.Find(request.table_name,
-                    TableNotFoundMessage(request.table_name)));
+  UpdateTimeToLiveResponse response;
+  response.enabled = enable;
+  if (enable) response.attribute_name = attribute_name;
+  absl::StatusOr<std::shared_ptr<Table>> found = catalog_.Find(
+      request.table_name, TableNotFoundMessage(request.table_name));
+  if (!found.ok()) {
+    // A DELETING table takes the change and answers 200, as DynamoDB's
+    // does (ack-api-quirks); the table goes with its setting.
+    if (catalog_.FindDeleting(request.table_name) != nullptr) return response;
+    return found.status();
+  }
+  std::shared_ptr<Table> table = *std::move(found);
   const absl::Time now = clock_->Now();
   auto redefine =
       [&](const TableDefinition& current) -> absl::StatusOr<TableDefinition> {
@@ -158,9 +166,6 @@ absl::StatusOr<UpdateTimeToLiveResponse> Database::UpdateTimeToLive(
                           options_.time_to_live_change_interval);
   };
   DYNAMITE_RETURN_IF_ERROR(table->Redefine(redefine).status());
-  UpdateTimeToLiveResponse response;
-  response.enabled = enable;
-  if (enable) response.attribute_name = attribute_name;
   return response;
 }
 

@@ -246,7 +246,18 @@ TEST_F(TableStatusTest, DeletingTableKeepsItsNameAndRefusesChanges) {
               IsError(kValidation,
                       "Cannot describe time to live while table is in "
                       "DELETING state: Current table state is DELETING"));
+  // UpdateTimeToLive still answers 200, as DynamoDB's does.
+  auto ttl = db_->UpdateTimeToLive(
+      {.table_name = "tbl",
+       .time_to_live_specification = TimeToLiveSpecification{true, "exp"}});
+  ASSERT_THAT(ttl, IsOk());
+  EXPECT_EQ(ttl->attribute_name, "exp");
   clock_.Advance(kDelay);
+  EXPECT_THAT(
+      db_->UpdateTimeToLive(
+          {.table_name = "tbl",
+           .time_to_live_specification = TimeToLiveSpecification{true, "exp"}}),
+      IsError(kNotFound, "Requested resource not found: Table: tbl not found"));
   auto created = Create();
   ASSERT_THAT(created, IsOk());
   EXPECT_EQ(created->table_description.table_status, "CREATING");
