@@ -22,6 +22,7 @@
 
 #include "api/constraint.h"
 #include "api/table_status.h"
+#include "api/throughput_rules.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -585,6 +586,8 @@ IndexDescription DescribeIndex(const TableDefinition& table,
       d.provisioned_throughput = {index.read_capacity_units,
                                   index.write_capacity_units};
     }
+    d.warm_throughput =
+        DescribeIndexWarmThroughput(table, index, d.index_status);
   }
   d.item_count = stats.item_count;
   d.index_size_bytes = stats.size_bytes;
@@ -779,6 +782,10 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
   d.table_class = def.table_class;
   d.table_class_last_update = def.table_class_updated;
   d.kms_master_key_arn = def.kms_master_key_arn;
+  if (!def.on_demand_throughput.empty()) {
+    d.on_demand_throughput = def.on_demand_throughput;
+  }
+  d.warm_throughput = DescribeWarmThroughput(def, now);
   // The stats come with the definition (Table::stats()), one per index.
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];

@@ -38,6 +38,20 @@ struct ProvisionedThroughput {
   int64_t write_capacity_units = 0;
 };
 
+// WarmThroughput as CreateTable and UpdateTable take it: either member may
+// be absent (UpdateTable keeps the other).
+struct WarmThroughputRequest {
+  std::optional<int64_t> read_units_per_second;
+  std::optional<int64_t> write_units_per_second;
+};
+
+// WarmThroughput as DescribeTable shows it, for the table and each GSI.
+struct WarmThroughputDescription {
+  int64_t read_units_per_second = 0;
+  int64_t write_units_per_second = 0;
+  std::string status;  // "ACTIVE", "UPDATING" or, for a new GSI, "CREATING"
+};
+
 // Projection of a secondary index, as a request gives it (absent members
 // are validated by CreateTable / UpdateTable).
 struct Projection {
@@ -86,6 +100,8 @@ struct IndexDescription {
   int64_t item_count = 0;
   int64_t index_size_bytes = 0;
   std::string index_arn;
+  // GSIs only.
+  std::optional<WarmThroughputDescription> warm_throughput;
 };
 
 // What DescribeTable reports. CreateTable and DeleteTable return the same
@@ -118,6 +134,11 @@ struct TableDescription {
   std::optional<absl::Time> table_class_last_update;
   // SSEDescription (Status ENABLED, SSEType KMS): present with a KMS key.
   std::optional<std::string> kms_master_key_arn;
+  // Present while either member is set; UpdateTable's answer also shows a
+  // member it cleared, as -1.
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  // Always in DescribeTable; in CreateTable's answer only when asked for.
+  std::optional<WarmThroughputDescription> warm_throughput;
 };
 
 // SSESpecification, as CreateTable and UpdateTable take it. Enabled true
@@ -145,6 +166,9 @@ struct CreateTableRequest {
   std::optional<bool> deletion_protection_enabled;
   std::optional<TableClass> table_class;
   std::optional<SseSpecification> sse_specification;
+  // PAY_PER_REQUEST only; each member at least 1.
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughputRequest> warm_throughput;
 };
 struct CreateTableResponse {
   TableDescription table_description;
@@ -184,6 +208,10 @@ struct UpdateTableRequest {
   std::optional<bool> deletion_protection_enabled;
   std::optional<TableClass> table_class;
   std::optional<SseSpecification> sse_specification;
+  // A member given replaces the current one; -1 removes it. WarmThroughput
+  // may only rise.
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughputRequest> warm_throughput;
 };
 struct UpdateTableResponse {
   TableDescription table_description;

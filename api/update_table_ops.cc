@@ -34,6 +34,7 @@
 #include "api/index_schema.h"
 #include "api/sse_rules.h"
 #include "api/table_status.h"
+#include "api/throughput_rules.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -172,10 +173,13 @@ absl::Status ValidateStreamUpdate(const UpdateTableRequest& request) {
 }
 
 // Everything UpdateTable checks before it looks the table up.
-absl::Status ValidateRequest(const UpdateTableRequest& request) {
+absl::Status ValidateRequest(const UpdateTableRequest& request,
+                             absl::string_view region) {
   DYNAMITE_RETURN_IF_ERROR(
       ValidateTableName(request.table_name, TableNameUse::kTableOperation));
   DYNAMITE_RETURN_IF_ERROR(ValidateConstraints(request));
+  DYNAMITE_RETURN_IF_ERROR(
+      api_internal::ValidateUpdateThroughputShapes(request, region));
   const bool has_index_updates =
       request.global_secondary_index_updates.has_value() &&
       !request.global_secondary_index_updates->empty();
@@ -185,7 +189,9 @@ absl::Status ValidateRequest(const UpdateTableRequest& request) {
   const bool changes_capacity_or_indexes =
       request.billing_mode.has_value() ||
       request.provisioned_throughput.has_value() || has_index_updates ||
-      request.stream_specification.has_value();
+      request.stream_specification.has_value() ||
+      request.on_demand_throughput.has_value() ||
+      request.warm_throughput.has_value();
   if (!changes_capacity_or_indexes &&
       !request.deletion_protection_enabled.has_value() &&
       !request.table_class.has_value() &&
@@ -420,7 +426,7 @@ absl::Status ApplyStream(const TableDefinition& current,
 // the table's lock.
 absl::StatusOr<TableDefinition> Redefined(
     const TableDefinition& current, const UpdateTableRequest& request,
-    const StreamDefinition& stream, absl::Time now,
+    const StreamDefinition& stream, absl::Time now, absl::Duration delay,
     const std::optional<std::string>& kms_master_key_arn) {
   TableDefinition next = current;
   if (request.sse_specification.has_value()) {
@@ -445,6 +451,8 @@ absl::StatusOr<TableDefinition> Redefined(
     next.table_class_updated = now;
   }
   DYNAMITE_RETURN_IF_ERROR(ApplyBilling(current, request, next));
+  DYNAMITE_RETURN_IF_ERROR(api_internal::ApplyThroughputSettings(
+      current, request, now, delay, next));
   DYNAMITE_RETURN_IF_ERROR(ApplyStream(current, request, stream, next));
   if (request.global_secondary_index_updates.has_value()) {
     for (const GlobalSecondaryIndexUpdate& update :
@@ -476,9 +484,21 @@ absl::StatusOr<TableDefinition> Redefined(
 // (api/table_status.h): UPDATING, and each GSI it adds backfilling, for
 // that long.
 TableDefinition WithTransientStatus(const TableDefinition& current,
+                                    const UpdateTableRequest& request,
                                     TableDefinition next, absl::Time now,
                                     absl::Duration delay) {
   if (delay <= absl::ZeroDuration()) return next;
+  // Changing only the on-demand cap or the warm throughput leaves the table
+  // ACTIVE (ack-api-quirks DDB-TABLE-051, -059); the warm throughput shows
+  // its own UPDATING.
+  const bool only_throughput_settings =
+      (request.on_demand_throughput.has_value() ||
+       request.warm_throughput.has_value()) &&
+      !request.billing_mode.has_value() &&
+      !request.provisioned_throughput.has_value() &&
+      !request.global_secondary_index_updates.has_value() &&
+      !request.stream_specification.has_value();
+  if (only_throughput_settings) return next;
   next.transient_status = TableStatus::kUpdating;
   next.transient_until = now + delay;
   for (IndexDefinition& index : next.indexes) {
@@ -493,7 +513,7 @@ TableDefinition WithTransientStatus(const TableDefinition& current,
 
 absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     const UpdateTableRequest& request) {
-  DYNAMITE_RETURN_IF_ERROR(ValidateRequest(request));
+  DYNAMITE_RETURN_IF_ERROR(ValidateRequest(request, options_.region));
   DYNAMITE_ASSIGN_OR_RETURN(
       std::shared_ptr<Table> table,
       api_internal::FindTableToChange(catalog_, request.table_name));
@@ -516,12 +536,15 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     DYNAMITE_RETURN_IF_ERROR(api_internal::CheckTableChangeable(current, now));
     DYNAMITE_ASSIGN_OR_RETURN(
         TableDefinition next,
-        Redefined(current, request, stream, now, kms_master_key_arn));
-    return WithTransientStatus(current, std::move(next), now,
+        Redefined(current, request, stream, now,
+                  options_.transient_status_delay, kms_master_key_arn));
+    return WithTransientStatus(current, request, std::move(next), now,
                                options_.transient_status_delay);
   };
   DYNAMITE_RETURN_IF_ERROR(table->Redefine(redefine).status());
-  return UpdateTableResponse{api_internal::DescribeTableAt(*table, now)};
+  UpdateTableResponse response{api_internal::DescribeTableAt(*table, now)};
+  api_internal::ShowClearedOnDemandMembers(request, response.table_description);
+  return response;
 }
 
 }  // namespace dynamite

@@ -49,6 +49,28 @@ enum class TableClass { kStandard, kStandardInfrequentAccess };
 // for as long as asked, so that code waiting for ACTIVE is exercised.
 enum class TableStatus { kCreating, kUpdating, kDeleting, kActive };
 
+// OnDemandThroughput: a PAY_PER_REQUEST table's cap on the request units it
+// serves per second, each member absent while uncapped. Dynamite throttles
+// nothing; the setting is kept and described.
+struct OnDemandThroughput {
+  std::optional<int64_t> max_read_request_units;
+  std::optional<int64_t> max_write_request_units;
+
+  bool empty() const {
+    return !max_read_request_units.has_value() &&
+           !max_write_request_units.has_value();
+  }
+};
+
+// WarmThroughput: the read and write units per second a table can serve at
+// once. DynamoDB only ever raises it: to the table's highest provisioned
+// capacity, to 12,000 / 4,000 once it is on demand, or to what
+// CreateTable or UpdateTable asked for (api/throughput_rules.h).
+struct WarmThroughput {
+  int64_t read_units_per_second = 0;
+  int64_t write_units_per_second = 0;
+};
+
 // DynamoDB's limits on indexes (reference §9).
 inline constexpr size_t kMaxLocalSecondaryIndexes = 5;
 inline constexpr size_t kMaxGlobalSecondaryIndexes = 20;
@@ -154,6 +176,12 @@ struct TableDefinition {
   bool point_in_time_recovery = false;
   absl::Time point_in_time_recovery_since;
   int64_t recovery_period_in_days = 35;
+  // Absent members: uncapped (PAY_PER_REQUEST tables only).
+  OnDemandThroughput on_demand_throughput;
+  WarmThroughput warm_throughput;
+  // A WarmThroughput that CreateTable or UpdateTable asked for is UPDATING
+  // until then when statuses are delayed, ACTIVE otherwise.
+  absl::Time warm_throughput_updating_until = absl::InfinitePast();
   // A delayed status (TableStatus): CREATING after CreateTable or UPDATING
   // after UpdateTable, shown until `transient_until`, ACTIVE from then on.
   TableStatus transient_status = TableStatus::kActive;

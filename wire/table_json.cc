@@ -75,6 +75,12 @@ void WriteTableDescription(const TableDescription& table,
     writer.Key("DeletionProtectionEnabled");
     writer.Bool(table.deletion_protection_enabled);
   }
+  if (all && table.on_demand_throughput.has_value()) {
+    WriteOnDemandThroughput(*table.on_demand_throughput, writer);
+  }
+  if (all && table.warm_throughput.has_value()) {
+    WriteWarmThroughput(*table.warm_throughput, writer);
+  }
   writer.EndObject();
 }
 
@@ -153,6 +159,10 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
   request.sse_specification = ReadSseSpecification(reader);
+  request.on_demand_throughput =
+      ReadOnDemandThroughput(reader, reader.Member("OnDemandThroughput"));
+  request.warm_throughput =
+      ReadWarmThroughput(reader, reader.Member("WarmThroughput"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }
@@ -184,6 +194,10 @@ absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
   request.sse_specification = ReadSseSpecification(reader);
+  request.on_demand_throughput =
+      ReadOnDemandThroughput(reader, reader.Member("OnDemandThroughput"));
+  request.warm_throughput =
+      ReadWarmThroughput(reader, reader.Member("WarmThroughput"));
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -249,6 +249,9 @@ void WriteIndex(const IndexDescription& index, JsonWriter& writer) {
   WriteInt64(writer, "IndexSizeBytes", index.index_size_bytes);
   WriteInt64(writer, "ItemCount", index.item_count);
   WriteStringMember(writer, "IndexArn", index.index_arn);
+  if (index.warm_throughput.has_value()) {
+    WriteWarmThroughput(*index.warm_throughput, writer);
+  }
   writer.EndObject();
 }
 
@@ -332,6 +335,30 @@ std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
   throughput.write_capacity_units = reader.Long(write).value_or(0);
   throughput.read_capacity_units = reader.Long(read).value_or(0);
   return throughput;
+}
+
+std::optional<OnDemandThroughput> ReadOnDemandThroughput(
+    RequestReader& reader, const JsonValue* member) {
+  const JsonValue* structure =
+      reader.Structure(member, "OnDemandThroughput", StructurePosition::kField);
+  if (structure == nullptr) return std::nullopt;
+  return OnDemandThroughput{
+      .max_read_request_units =
+          reader.Long(RequestReader::Member(structure, "MaxReadRequestUnits")),
+      .max_write_request_units = reader.Long(
+          RequestReader::Member(structure, "MaxWriteRequestUnits"))};
+}
+
+std::optional<WarmThroughputRequest> ReadWarmThroughput(
+    RequestReader& reader, const JsonValue* member) {
+  const JsonValue* structure =
+      reader.Structure(member, "WarmThroughput", StructurePosition::kField);
+  if (structure == nullptr) return std::nullopt;
+  return WarmThroughputRequest{
+      .read_units_per_second =
+          reader.Long(RequestReader::Member(structure, "ReadUnitsPerSecond")),
+      .write_units_per_second =
+          reader.Long(RequestReader::Member(structure, "WriteUnitsPerSecond"))};
 }
 
 std::optional<StreamSpecification> ReadStreamSpecification(
@@ -425,6 +452,31 @@ void WriteProvisionedThroughput(const ProvisionedThroughput& throughput,
   WriteInt64(writer, "NumberOfDecreasesToday", 0);
   WriteInt64(writer, "ReadCapacityUnits", throughput.read_capacity_units);
   WriteInt64(writer, "WriteCapacityUnits", throughput.write_capacity_units);
+  writer.EndObject();
+}
+
+void WriteOnDemandThroughput(const OnDemandThroughput& throughput,
+                             JsonWriter& writer) {
+  writer.Key("OnDemandThroughput");
+  writer.StartObject();
+  if (throughput.max_read_request_units.has_value()) {
+    WriteInt64(writer, "MaxReadRequestUnits",
+               *throughput.max_read_request_units);
+  }
+  if (throughput.max_write_request_units.has_value()) {
+    WriteInt64(writer, "MaxWriteRequestUnits",
+               *throughput.max_write_request_units);
+  }
+  writer.EndObject();
+}
+
+void WriteWarmThroughput(const WarmThroughputDescription& warm,
+                         JsonWriter& writer) {
+  writer.Key("WarmThroughput");
+  writer.StartObject();
+  WriteInt64(writer, "ReadUnitsPerSecond", warm.read_units_per_second);
+  WriteInt64(writer, "WriteUnitsPerSecond", warm.write_units_per_second);
+  WriteStringMember(writer, "Status", warm.status);
   writer.EndObject();
 }
 

@@ -53,6 +53,13 @@ std::vector<KeySchemaElement> ReadKeySchema(RequestReader& reader,
 std::optional<ProvisionedThroughput> ReadProvisionedThroughput(
     RequestReader& reader, const JsonValue* member, absl::string_view path);
 
+// OnDemandThroughput and WarmThroughput structures, or std::nullopt if
+// absent; either member may be absent (the api checks the values).
+std::optional<OnDemandThroughput> ReadOnDemandThroughput(
+    RequestReader& reader, const JsonValue* member);
+std::optional<WarmThroughputRequest> ReadWarmThroughput(
+    RequestReader& reader, const JsonValue* member);
+
 // A StreamSpecification structure at `path`, or std::nullopt if absent.
 // StreamEnabled must be present.
 std::optional<StreamSpecification> ReadStreamSpecification(
@@ -81,6 +88,12 @@ void WriteKeySchema(const std::vector<KeySchemaElement>& schema,
 // WriteCapacityUnits}, as DynamoDB describes a table's or a GSI's.
 void WriteProvisionedThroughput(const ProvisionedThroughput& throughput,
                                 JsonWriter& writer);
+// "OnDemandThroughput" with the members set, and "WarmThroughput"
+// {ReadUnitsPerSecond, WriteUnitsPerSecond, Status}.
+void WriteOnDemandThroughput(const OnDemandThroughput& throughput,
+                             JsonWriter& writer);
+void WriteWarmThroughput(const WarmThroughputDescription& warm,
+                         JsonWriter& writer);
 // "LocalSecondaryIndexes": [...] and "GlobalSecondaryIndexes": [...], each
 // only when the table has such indexes.
 void WriteSecondaryIndexes(const TableDescription& table, JsonWriter& writer);

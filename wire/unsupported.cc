@@ -19,13 +19,9 @@ struct UnsupportedParameter {
 constexpr UnsupportedParameter kUnsupported[] = {
     // Table operations.
     {"CreateTable", "ResourcePolicy"},
-    {"CreateTable", "OnDemandThroughput"},
-    {"CreateTable", "WarmThroughput"},
     {"UpdateTable", "ReplicaUpdates"},
     {"UpdateTable", "MultiRegionConsistency"},
     {"UpdateTable", "GlobalTableWitnessUpdates"},
-    {"UpdateTable", "OnDemandThroughput"},
-    {"UpdateTable", "WarmThroughput"},
 };
 
 // Members of the index shapes (GlobalSecondaryIndex and UpdateTable's

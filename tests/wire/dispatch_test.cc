@@ -242,7 +242,9 @@ TEST_F(DispatchTest, DescribeTableAnswersTable) {
       R"("TableId":"*",)"
       R"("BillingModeSummary":{"BillingMode":"PAY_PER_REQUEST",)"
       R"("LastUpdateToPayPerRequestDateTime":1767225600.25},)"
-      R"("DeletionProtectionEnabled":false}})");
+      R"("DeletionProtectionEnabled":false,)"
+      R"("WarmThroughput":{"ReadUnitsPerSecond":12000,)"
+      R"("WriteUnitsPerSecond":4000,"Status":"ACTIVE"}}})");
 }
 
 TEST_F(DispatchTest, DeleteTableAnswersAShortDescription) {

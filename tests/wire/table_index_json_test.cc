@@ -153,7 +153,11 @@ TEST_F(TableIndexJsonTest, CreateTableDescribesItsIndexes) {
           R"("ReadCapacityUnits":0,"WriteCapacityUnits":0},)"
           R"("IndexSizeBytes":0,"ItemCount":0,)"
           R"("IndexArn":")" +
-          arn + R"(/index/by_g"}],"DeletionProtectionEnabled":false}})"));
+          arn +
+          R"(/index/by_g",)"
+          R"("WarmThroughput":{"ReadUnitsPerSecond":12000,)"
+          R"("WriteUnitsPerSecond":4000,"Status":"ACTIVE"}}],)"
+          R"("DeletionProtectionEnabled":false}})"));
 }
 
 TEST_F(TableIndexJsonTest, ProvisionedGsiShowsItsThroughput) {
