@@ -40,6 +40,17 @@ PackedItemRef PackedItem::Pack(const AttributeMap& item, int64_t size) {
   return PackedItemRef(packed, PackedItemRef::Adopt{});
 }
 
+PackedItemRef PackedItem::FromBody(int64_t size, uint32_t count,
+                                   absl::string_view body) {
+  void* block = ::operator new(sizeof(PackedItem) + body.size());
+  auto* packed = new (block) PackedItem(static_cast<int32_t>(size), count,
+                                        static_cast<uint32_t>(body.size()));
+  if (!body.empty()) {
+    std::memcpy(packed->mutable_body(), body.data(), body.size());
+  }
+  return PackedItemRef(packed, PackedItemRef::Adopt{});
+}
+
 std::optional<ValueView> PackedItem::FindIndexed(absl::string_view name) const {
   // Binary search over the index: the attributes are in name order.
   const char* const index = body();

@@ -86,6 +86,15 @@ class PackedItem {
     return store_internal::DecodePackedEntries(entries(), count_);
   }
 
+  // The body (index and attributes) as bytes, and an item rebuilt from
+  // them: how durability writes an item and reads it back without decoding
+  // it (durability/commit_codec.h). The bytes are only as trustworthy as
+  // their source: FromBody trusts `body` to be one that body_bytes() gave
+  // for `count` attributes (the log's CRCs check that).
+  absl::string_view body_bytes() const { return {body(), body_size_}; }
+  static PackedItemRef FromBody(int64_t size, uint32_t count,
+                                absl::string_view body);
+
  private:
   friend class PackedItemRef;
 

@@ -1,0 +1,76 @@
+// The payload of one write-ahead log record: one commit, as the commit
+// point hands it to its observers (store/commit_observer.h). Replaying the
+// decoded commits in order into an empty Database rebuilds it (the claim
+// tests/api/commit_replay_test.cc checks with the in-memory records).
+//
+//   version     1 byte (kCommitFormatVersion); another is refused
+//   kind        item commit, or table create / redefine / delete
+//   sequence    the commit's number
+//   item commit: the count, then per record: table name, encoded
+//                partition and sort key, and what it left: the new item
+//                (its DynamoDB size, attribute count and packed body,
+//                store/packed_item.h), a deletion, or the item kept as it
+//                was (a ConditionCheck: replayed as one, so that a commit
+//                of checks alone still takes its number)
+//   table commit: the table's whole definition (every field of
+//                TableDefinition, store/table_definition.h)
+//
+// Items are written as the store packs them, so writing one copies bytes
+// and never encodes values; the format is therefore this build's packing,
+// and the version byte changes with it.
+//
+// Thread safety: pure functions.
+
+#ifndef DYNAMITE_DURABILITY_COMMIT_CODEC_H_
+#define DYNAMITE_DURABILITY_COMMIT_CODEC_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+#include "absl/types/span.h"
+
+#include "store/commit.h"
+#include "store/commit_observer.h"
+#include "store/key.h"
+#include "store/packed_item.h"
+#include "store/table_definition.h"
+
+namespace dynamite {
+
+inline constexpr uint8_t kCommitFormatVersion = 1;
+
+// One item a logged commit wrote.
+struct LoggedItemChange {
+  std::string table_name;
+  EncodedKey key;
+  PackedItemRef new_image;  // null: the item was deleted, or kept
+  bool kept = false;        // a ConditionCheck: nothing was written
+};
+
+struct LoggedCommit {
+  enum class Kind { kItems, kCreateTable, kRedefineTable, kDeleteTable };
+  Kind kind = Kind::kItems;
+  uint64_t sequence = 0;
+  std::vector<LoggedItemChange> changes;              // kItems
+  std::shared_ptr<const TableDefinition> definition;  // the table kinds
+};
+
+// Appends the payload of an item commit / a table commit to `out`.
+void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
+                      std::string& out);
+void EncodeTableCommit(const TableChangeRecord& record, std::string& out);
+
+// Decodes a payload. A payload that is not one of this format's (another
+// version, a truncated or malformed one) is a kInternal error saying so.
+absl::StatusOr<LoggedCommit> DecodeCommit(absl::string_view payload);
+
+// The definition's fields alone (snapshots write them too).
+void EncodeTableDefinition(const TableDefinition& definition, std::string& out);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_DURABILITY_COMMIT_CODEC_H_

@@ -1,0 +1,47 @@
+// LogReplayer: rebuilds a database from its logged commits
+// (durability/commit_codec.h), in order, through the same store calls the
+// operations use (Catalog::Create, Table::Redefine, Catalog::Delete,
+// Commit), so that each replayed commit takes the sequence number it had
+// and the tables, items and index entries come back as they were. An
+// index a redefinition adds is rebuilt from the items as they are then, as
+// its backfill did (store/commit_observer.h).
+//
+// A log that does not fit the database it is replayed into (a commit to a
+// table that does not exist, a number out of order) is a kInternal error
+// naming the commit: recovery refuses to start rather than guess.
+//
+// Not yet: table tags (TagResource is not a commit) and stream records.
+//
+// Thread safety: one replayer per catalog, before anything else uses it.
+
+#ifndef DYNAMITE_DURABILITY_REPLAY_H_
+#define DYNAMITE_DURABILITY_REPLAY_H_
+
+#include "absl/status/status.h"
+
+#include "durability/commit_codec.h"
+#include "store/catalog.h"
+#include "store/commit_sequencer.h"
+
+namespace dynamite {
+
+class LogReplayer {
+ public:
+  // `catalog` numbers its commits with `sequencer`.
+  LogReplayer(Catalog& catalog, const CommitSequencer& sequencer)
+      : catalog_(catalog), sequencer_(sequencer) {}
+
+  // Applies `commit`, which must be the next one: its sequence number is
+  // the one the sequencer gives next.
+  absl::Status Apply(const LoggedCommit& commit);
+
+ private:
+  absl::Status ApplyItems(const LoggedCommit& commit);
+
+  Catalog& catalog_;
+  const CommitSequencer& sequencer_;
+};
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_DURABILITY_REPLAY_H_
