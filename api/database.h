@@ -53,6 +53,7 @@
 #include "api/ttl_requests.h"
 #include "api/ttl_sweeper.h"
 #include "api/write_result.h"
+#include "durability/write_ahead_log.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
 #include "store/commit_observer.h"
@@ -61,9 +62,28 @@
 
 namespace dynamite {
 
+// What Database::Open found on disk.
+struct RecoveryReport {
+  uint64_t commits_replayed = 0;
+  // Bytes of a last commit that was being written when the process died:
+  // never acknowledged, so dropped (durability/log_format.h).
+  uint64_t torn_tail_bytes = 0;
+};
+
 class Database {
  public:
+  // An in-memory Database. REQUIRES: options.durability.directory is empty
+  // (a durable one is made by Open()).
   explicit Database(DatabaseOptions options = {});
+  // A Database that keeps its commits in options.durability.directory:
+  // replays what is there (the tables, their items and indexes, as last
+  // acknowledged), then logs every commit before acknowledging it
+  // (durability/write_ahead_log.h). Without a directory, an in-memory one.
+  // Errors: the directory cannot be read or written, or its log is
+  // damaged before its tail (kInternal, naming the file and offset).
+  // Not yet kept: tags, stream records (a stream starts empty again).
+  static absl::StatusOr<std::unique_ptr<Database>> Open(
+      DatabaseOptions options);
   Database(const Database&) = delete;
   Database& operator=(const Database&) = delete;
   // Stops the TTL sweeper, if any, before the tables go.
@@ -199,7 +219,16 @@ class Database {
   // (capped by DatabaseOptions::streams).
   StreamStoreStats stream_stats() const { return streams_.stats(); }
 
+  const RecoveryReport& recovery() const { return recovery_; }
+
  private:
+  struct Unstarted {};
+  // Builds the members, nothing more: Start() begins observing commits
+  // and sweeping, once Recover() has replayed the log (api/open_database.cc).
+  Database(DatabaseOptions options, Unstarted);
+  absl::Status Recover();
+  void Start();
+
   // The table a tagging operation's ResourceArn `arn` names; the errors
   // of api/tag_rules.h TableNameOfArn(), or kResourceNotFound.
   absl::StatusOr<std::shared_ptr<Table>> FindTaggedTable(
@@ -216,6 +245,11 @@ class Database {
   // The stream records, an observer of every commit (declared before the
   // sequencer that calls it).
   StreamStore streams_;
+  // The commits on disk, when options_.durability has a directory: an
+  // observer of every commit and what each waits for (declared before the
+  // sequencer that calls it).
+  std::unique_ptr<WriteAheadLog> log_;
+  RecoveryReport recovery_;
   // Numbers the commits of every table in catalog_ (declared before it:
   // the catalog's tables refer to it).
   CommitSequencer sequencer_;

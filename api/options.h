@@ -12,6 +12,7 @@
 
 #include "common/clock.h"
 #include "common/controlled_clock.h"
+#include "durability/durability_options.h"
 #include "store/stream_options.h"
 #include "store/table_definition.h"
 
@@ -62,6 +63,10 @@ struct DatabaseOptions {
   // (24 hours by `clock`), and the cap on the retained records' total
   // size (store/stream_store.h).
   StreamOptions streams;
+  // Where the commits are kept on disk, and when a write is acknowledged
+  // (durability/durability_options.h). Default: in memory only. A Database
+  // with a directory is made by Database::Open, which recovers it.
+  DurabilityOptions durability;
 };
 
 }  // namespace dynamite

@@ -226,6 +226,12 @@ std::string MakeTableId(absl::Time created, uint64_t sequence) {
 }  // namespace
 
 Database::Database(DatabaseOptions options)
+    : Database(std::move(options), Unstarted{}) {
+  DYNAMITE_CHECK(options_.durability.directory.empty());
+  Start();
+}
+
+Database::Database(DatabaseOptions options, Unstarted /*unstarted*/)
     : options_(std::move(options)),
       clock_(options_.controlled_clock != nullptr ? options_.controlled_clock
              : options_.clock != nullptr          ? options_.clock
@@ -235,14 +241,7 @@ Database::Database(DatabaseOptions options)
       catalog_(sequencer_, clock_) {
   DYNAMITE_CHECK(options_.clock == nullptr ||
                  options_.controlled_clock == nullptr);
-  sequencer_.AddObserver(&streams_);
-  if (options_.time_to_live_sweep_interval > absl::ZeroDuration()) {
-    sweeper_ = std::make_unique<TtlSweeper>(
-        options_.time_to_live_sweep_interval, [this] { SweepExpiredItems(); });
-  }
 }
-
-Database::~Database() = default;
 
 void Database::AddCommitObserver(CommitObserver* observer) {
   sequencer_.AddObserver(observer);

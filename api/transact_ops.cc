@@ -239,6 +239,8 @@ TransactWriteResult Database::TransactWriteItems(
           Change{TableOf(action).get(), KeyOf(action), computes.back()});
     }
     CommitResult commit = Commit(changes);
+    // Not a cancellation: no action failed, the log could not keep them.
+    if (commit.durability_failed) return {commit.status, {}};
     if (!commit.status.ok()) {
       std::vector<CancellationReason> reasons;
       reasons.reserve(actions.size());

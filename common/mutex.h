@@ -77,6 +77,15 @@ class ABSL_LOCKABLE Mutex {
     mu_.ReaderUnlock();
     Annotate(kPostUnlock, kReadLock);
   }
+  // Releases the mutex until `cv` is signalled, then holds it again
+  // (absl::CondVar::Wait). REQUIRES: the mutex is held exclusively.
+  void Wait(absl::CondVar* cv) ABSL_EXCLUSIVE_LOCKS_REQUIRED(this) {
+    Annotate(kPreUnlock, 0);
+    Annotate(kPostUnlock, 0);
+    cv->Wait(&mu_);
+    Annotate(kPreLock, 0);
+    Annotate(kPostLock, 0);
+  }
   // Releases the mutex until `cv` is signalled or `timeout` has passed,
   // then holds it again (absl::CondVar::WaitWithTimeout); returns true if
   // the wait timed out. Callers check their condition again after it, as

@@ -5,11 +5,27 @@
 #include "absl/strings/str_cat.h"
 
 #include "common/errors.h"
+#include "common/status_macros.h"
 
 namespace dynamite {
 
+// A table commit, like an item commit (store/commit.cc Commit()), may be
+// refused by the Database's durability before it is made, and waits for it
+// after the lock is released.
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
     TableDefinition definition, absl::Span<const Tag> tags) {
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
+  uint64_t sequence = 0;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      CreateAndPublish(std::move(definition), tags, sequence));
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
+  return table;
+}
+
+absl::StatusOr<std::shared_ptr<Table>> Catalog::CreateAndPublish(
+    TableDefinition definition, absl::Span<const Tag> tags,
+    uint64_t& sequence) {
   const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
   ForgetDeleted(now);
@@ -30,7 +46,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
                            .table = table.get(),
                            .definition = table->definition()};
-  sequencer_.PublishTable(record);
+  sequence = sequencer_.PublishTable(record);
   return table;
 }
 
@@ -67,6 +83,18 @@ std::shared_ptr<Table> Catalog::FindDeleting(absl::string_view name) const {
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
     absl::string_view name, absl::string_view not_found_message,
     absl::Duration linger) {
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
+  uint64_t sequence = 0;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      std::shared_ptr<Table> table,
+      DeleteAndPublish(name, not_found_message, linger, sequence));
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
+  return table;
+}
+
+absl::StatusOr<std::shared_ptr<Table>> Catalog::DeleteAndPublish(
+    absl::string_view name, absl::string_view not_found_message,
+    absl::Duration linger, uint64_t& sequence) {
   const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
   ForgetDeleted(now);
@@ -74,7 +102,7 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
   if (it == tables_.end()) return ResourceNotFoundError(not_found_message);
   std::shared_ptr<Table> table = std::move(it->second.table);
   tables_.erase(it);
-  table->Drop();
+  sequence = table->Drop();
   if (linger > absl::ZeroDuration()) {
     deleting_.insert_or_assign(std::string(name),
                                Deleting{table, now + linger});

@@ -106,6 +106,15 @@ class Catalog {
     absl::Time gone_at;
   };
 
+  // Create() under the lock; `sequence` is the table commit's number.
+  absl::StatusOr<std::shared_ptr<Table>> CreateAndPublish(
+      TableDefinition definition, absl::Span<const Tag> tags,
+      uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
+  // Delete() under the lock.
+  absl::StatusOr<std::shared_ptr<Table>> DeleteAndPublish(
+      absl::string_view name, absl::string_view not_found_message,
+      absl::Duration linger, uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
+
   // Forgets the DELETING tables whose delay has passed.
   void ForgetDeleted(absl::Time now) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 

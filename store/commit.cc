@@ -155,11 +155,9 @@ CommitSequencer& SequencerOf(absl::Span<const Change> changes) {
   return sequencer;
 }
 
-}  // namespace
-
-CommitResult Commit(absl::Span<const Change> changes) {
-  CheckDistinctKeys(changes);
-  CommitSequencer& sequencer = SequencerOf(changes);
+// Steps 1 to 4 of the header comment: returns with the locks released.
+CommitResult ApplyCommit(absl::Span<const Change> changes,
+                         CommitSequencer& sequencer) {
   CommitResult result;
   result.records.resize(changes.size());
   result.change_statuses.reserve(changes.size());
@@ -198,6 +196,41 @@ CommitResult Commit(absl::Span<const Change> changes) {
   }
   // Numbered and observed while the tables are still locked.
   sequencer.PublishItems(absl::MakeSpan(result.records));
+  return result;
+}
+
+CommitResult RefusedCommit(absl::Span<const Change> changes,
+                           absl::Status refusal) {
+  CommitResult result;
+  result.records.resize(changes.size());
+  for (size_t i = 0; i < changes.size(); ++i) {
+    result.records[i].table = changes[i].table;
+    result.records[i].key = changes[i].key;
+    result.records[i].source = changes[i].source;
+  }
+  result.change_statuses.assign(changes.size(), absl::OkStatus());
+  result.status = std::move(refusal);
+  result.durability_failed = true;
+  return result;
+}
+
+}  // namespace
+
+CommitResult Commit(absl::Span<const Change> changes) {
+  CheckDistinctKeys(changes);
+  CommitSequencer& sequencer = SequencerOf(changes);
+  if (absl::Status writable = sequencer.CheckWritable(); !writable.ok()) {
+    return RefusedCommit(changes, std::move(writable));
+  }
+  CommitResult result = ApplyCommit(changes, sequencer);
+  if (!result.status.ok()) return result;
+  // Outside the locks, so that concurrent commits share the wait.
+  if (absl::Status durable =
+          sequencer.AwaitDurable(result.records.front().sequence);
+      !durable.ok()) {
+    result.status = std::move(durable);
+    result.durability_failed = true;
+  }
   return result;
 }
 

@@ -138,10 +138,19 @@ struct CommitResult {
   // One per change: OK, or the change's own error (a transaction reports
   // each action's reason).
   std::vector<absl::Status> change_statuses;
+  // `status` is the Database's durability's error
+  // (store/commit_observer.h CommitDurability), not a change's: the commit
+  // was refused before anything was applied, or it was applied and could
+  // not be made durable. No change failed; the writer is told of the error
+  // as it is, never acknowledged.
+  bool durability_failed = false;
 };
 
 // Applies `changes` as one commit (see the header comment). Every change is
-// evaluated, even after one fails, so that each gets its status.
+// evaluated, even after one fails, so that each gets its status. Before the
+// locks are taken the Database's durability may refuse the commit, and
+// after they are released Commit() waits until the commit is durable
+// (CommitResult::durability_failed).
 CommitResult Commit(absl::Span<const Change> changes);
 
 }  // namespace dynamite

@@ -29,6 +29,7 @@
 #include <cstdint>
 #include <memory>
 
+#include "absl/status/status.h"
 #include "absl/types/span.h"
 
 #include "store/table_definition.h"
@@ -62,6 +63,29 @@ class CommitObserver {
                             absl::Span<const ChangeRecord> records) = 0;
   // A table commit.
   virtual void OnTableCommit(const TableChangeRecord& record) = 0;
+};
+
+// CommitDurability: what a write waits for before it is acknowledged (the
+// write-ahead log, durability/write_ahead_log.h). A Database has at most
+// one, set on its sequencer before the first commit.
+//
+// Thread safety: both methods are called concurrently from committing
+// threads, outside every table lock and the sequencer's.
+class CommitDurability {
+ public:
+  virtual ~CommitDurability() = default;
+
+  // Before a commit takes its locks: an error refuses the commit, so that
+  // nothing is applied (a log that failed to write refuses every later
+  // write until the process restarts).
+  virtual absl::Status CheckWritable() const = 0;
+  // After the commit numbered `sequence` has released its locks and before
+  // its writer is answered: returns once the commit is as durable as the
+  // Database promises (written, or written and fsynced), sharing the work
+  // with the commits that wait beside it (group commit). An error means
+  // the commit is applied in memory but may not survive a crash; the
+  // writer is told so rather than acknowledged.
+  virtual absl::Status AwaitDurable(uint64_t sequence) = 0;
 };
 
 }  // namespace dynamite

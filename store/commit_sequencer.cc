@@ -14,6 +14,22 @@ void CommitSequencer::AddObserver(CommitObserver* observer) {
   observers_.push_back(observer);
 }
 
+void CommitSequencer::SetDurability(CommitDurability* durability) {
+  durability_.store(durability, std::memory_order_release);
+}
+
+absl::Status CommitSequencer::CheckWritable() const {
+  const CommitDurability* durability =
+      durability_.load(std::memory_order_acquire);
+  return durability == nullptr ? absl::OkStatus() : durability->CheckWritable();
+}
+
+absl::Status CommitSequencer::AwaitDurable(uint64_t sequence) {
+  CommitDurability* durability = durability_.load(std::memory_order_acquire);
+  return durability == nullptr ? absl::OkStatus()
+                               : durability->AwaitDurable(sequence);
+}
+
 uint64_t CommitSequencer::PublishItems(absl::Span<ChangeRecord> records) {
   MutexLock lock(&mu_);
   const uint64_t sequence = next_sequence_++;

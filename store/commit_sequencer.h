@@ -18,10 +18,12 @@
 #ifndef DYNAMITE_STORE_COMMIT_SEQUENCER_H_
 #define DYNAMITE_STORE_COMMIT_SEQUENCER_H_
 
+#include <atomic>
 #include <cstdint>
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/status/status.h"
 #include "absl/types/span.h"
 
 #include "common/mutex.h"
@@ -42,6 +44,15 @@ class CommitSequencer {
   // REQUIRES: `observer` outlives the sequencer, or every commit on it.
   void AddObserver(CommitObserver* observer) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Makes every commit wait for `durability` (store/commit_observer.h).
+  // REQUIRES: called before the first commit; `durability` outlives the
+  // sequencer.
+  void SetDurability(CommitDurability* durability);
+  // The durability's CheckWritable() and AwaitDurable(); OK without one.
+  // Called by the commit point outside its locks.
+  absl::Status CheckWritable() const;
+  absl::Status AwaitDurable(uint64_t sequence);
+
   // Numbers an item commit, writes its number into each of `records`, and
   // tells the observers. Returns the number.
   uint64_t PublishItems(absl::Span<ChangeRecord> records)
@@ -57,6 +68,8 @@ class CommitSequencer {
   mutable Mutex mu_;
   uint64_t next_sequence_ ABSL_GUARDED_BY(mu_) = 1;
   std::vector<CommitObserver*> observers_ ABSL_GUARDED_BY(mu_);
+  // Read by every commit without the mutex: set once, before any.
+  std::atomic<CommitDurability*> durability_{nullptr};
 };
 
 }  // namespace dynamite

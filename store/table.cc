@@ -169,6 +169,16 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
 
 absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
     RedefineFn redefine) {
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
+  uint64_t sequence = 0;
+  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<const TableDefinition> redefined,
+                            RedefineAndPublish(redefine, sequence));
+  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
+  return redefined;
+}
+
+absl::StatusOr<std::shared_ptr<const TableDefinition>>
+Table::RedefineAndPublish(RedefineFn redefine, uint64_t& sequence) {
   MutexLock lock(&mu_);
   if (dropped_) {
     return ResourceNotFoundError(absl::StrCat(
@@ -201,18 +211,18 @@ absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kRedefine,
                            .table = this,
                            .definition = definition_};
-  sequencer_.PublishTable(record);
+  sequence = sequencer_.PublishTable(record);
   return definition_;
 }
 
-void Table::Drop() {
+uint64_t Table::Drop() {
   MutexLock lock(&mu_);
   DYNAMITE_CHECK(!dropped_);
   dropped_ = true;
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kDelete,
                            .table = this,
                            .definition = definition_};
-  sequencer_.PublishTable(record);
+  return sequencer_.PublishTable(record);
 }
 
 void Table::VisitPartition(absl::string_view partition_key,

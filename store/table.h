@@ -125,6 +125,8 @@ class Table {
   // definition.
   // REQUIRES: the key schema is unchanged; an index kept by name keeps its
   // keys and projection.
+  // Like a commit, it may be refused by the Database's durability, and
+  // waits for it after the lock is released (store/commit.h Commit()).
   absl::StatusOr<std::shared_ptr<const TableDefinition>> Redefine(
       RedefineFn redefine) ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -133,7 +135,8 @@ class Table {
   // order after every item commit of the table, and any commit after it
   // fails with ResourceNotFoundException "Requested resource not found"
   // (an operation may have found the table just before it was deleted).
-  void Drop() ABSL_LOCKS_EXCLUDED(mu_);
+  // Returns the commit's number (the caller awaits its durability).
+  uint64_t Drop() ABSL_LOCKS_EXCLUDED(mu_);
 
   // Visits the items of one partition whose sort keys lie in `range`, in
   // `direction` order, until `visit` returns false. O(log n) to find the
@@ -199,6 +202,11 @@ class Table {
       ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
+  // Redefine() under the lock: validates, publishes the table commit and
+  // sets `sequence` to its number.
+  absl::StatusOr<std::shared_ptr<const TableDefinition>> RedefineAndPublish(
+      RedefineFn redefine, uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
+
   // The commit (store/commit.cc) reads and writes under locks it takes.
   friend class CommitApplier;
   // Snapshot reads (store/snapshot_read.cc) read under locks they take.

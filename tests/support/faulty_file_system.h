@@ -30,6 +30,8 @@ class FaultyFileSystem final : public FileSystem {
   void FailWritesAfter(int64_t bytes) { space_left_ = bytes; }
   // The next `count` Syncs fail.
   void FailSyncs(int count) { failing_syncs_ = count; }
+  // The Syncs that succeeded.
+  int syncs() const { return syncs_.load(); }
 
   absl::StatusOr<std::unique_ptr<WritableFile>> OpenForAppend(
       const std::string& path, bool truncate) override {
@@ -90,7 +92,9 @@ class FaultyFileSystem final : public FileSystem {
         return MakeError(ErrorKind::kInternal,
                          absl::StrCat("fsync ", path_, ": Input/output error"));
       }
-      return file_->Sync();
+      DYNAMITE_RETURN_IF_ERROR(file_->Sync());
+      ++owner_.syncs_;
+      return absl::OkStatus();
     }
     absl::Status Close() override { return file_->Close(); }
 
@@ -102,6 +106,7 @@ class FaultyFileSystem final : public FileSystem {
 
   std::atomic<int64_t> space_left_{-1};  // -1: no limit
   std::atomic<int> failing_syncs_{0};
+  std::atomic<int> syncs_{0};
 };
 
 }  // namespace dynamite::testing

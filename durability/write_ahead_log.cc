@@ -1,0 +1,166 @@
+#include "durability/write_ahead_log.h"
+
+#include <utility>
+
+#include "absl/strings/str_cat.h"
+
+#include "common/check.h"
+#include "common/errors.h"
+#include "common/status_macros.h"
+#include "durability/commit_codec.h"
+#include "durability/log_format.h"
+
+namespace dynamite {
+namespace {
+
+absl::Status Poisoned(const absl::Status& cause) {
+  return MakeError(
+      ErrorKind::kInternal,
+      absl::StrCat("The write-ahead log could not be written (",
+                   cause.message(),
+                   "): this write may not survive a restart, and writes are "
+                   "refused until the database is opened again"));
+}
+
+}  // namespace
+
+absl::StatusOr<std::unique_ptr<WriteAheadLog>> WriteAheadLog::Open(
+    FileSystem& file_system, std::string path, const DurabilityOptions& options,
+    uint64_t durable_through) {
+  DYNAMITE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
+                            file_system.OpenForAppend(path, false));
+  return std::unique_ptr<WriteAheadLog>(new WriteAheadLog(
+      std::move(path), std::move(file), options, durable_through));
+}
+
+WriteAheadLog::WriteAheadLog(std::string path,
+                             std::unique_ptr<WritableFile> file,
+                             const DurabilityOptions& options,
+                             uint64_t durable_through)
+    : path_(std::move(path)),
+      mode_(options.sync),
+      file_(std::move(file)),
+      buffered_through_(durable_through),
+      written_through_(durable_through),
+      synced_through_(durable_through) {
+  if (mode_ == SyncMode::kInterval) {
+    DYNAMITE_CHECK(options.sync_interval > absl::ZeroDuration());
+    syncer_ = std::thread(
+        [this, interval = options.sync_interval] { SyncEvery(interval); });
+  }
+}
+
+WriteAheadLog::~WriteAheadLog() {
+  if (syncer_.joinable()) {
+    {
+      MutexLock lock(&mu_);
+      stopping_ = true;
+      changed_.SignalAll();
+    }
+    syncer_.join();
+  }
+  // Best effort: an error here was already, or can no longer be, reported
+  // to a writer; recovery reads whatever reached the disk.
+  Flush().IgnoreError();
+  file_->Close().IgnoreError();
+}
+
+void WriteAheadLog::OnItemCommit(uint64_t sequence,
+                                 absl::Span<const ChangeRecord> records) {
+  payload_.clear();
+  EncodeItemCommit(sequence, records, payload_);
+  Buffer(sequence);
+}
+
+void WriteAheadLog::OnTableCommit(const TableChangeRecord& record) {
+  payload_.clear();
+  EncodeTableCommit(record, payload_);
+  Buffer(record.sequence);
+}
+
+void WriteAheadLog::Buffer(uint64_t sequence) {
+  MutexLock lock(&mu_);
+  // A poisoned log writes nothing more; the commit's writer is told so by
+  // AwaitDurable().
+  if (!failure_.ok()) return;
+  AppendLogRecord(payload_, buffered_);
+  buffered_through_ = sequence;
+  ++stats_.records;
+}
+
+uint64_t WriteAheadLog::written_or_buffered() const {
+  MutexLock lock(&mu_);
+  return buffered_through_;
+}
+
+absl::Status WriteAheadLog::CheckWritable() const {
+  MutexLock lock(&mu_);
+  return failure_;
+}
+
+absl::Status WriteAheadLog::AwaitDurable(uint64_t sequence) {
+  return WriteThrough(sequence, mode_ == SyncMode::kAlways);
+}
+
+absl::Status WriteAheadLog::WriteThrough(uint64_t sequence, bool sync) {
+  mu_.Lock();
+  absl::Status result;
+  while (true) {
+    if (!failure_.ok()) {
+      result = failure_;
+      break;
+    }
+    if ((sync ? synced_through_ : written_through_) >= sequence) break;
+    if (writing_) {
+      mu_.Wait(&changed_);
+      continue;
+    }
+    // The leader: everything buffered goes in one write and one fsync.
+    writing_ = true;
+    std::string batch;
+    batch.swap(buffered_);
+    const uint64_t through = buffered_through_;
+    mu_.Unlock();
+    absl::Status status;
+    if (!batch.empty()) status = file_->Append(batch);
+    if (status.ok() && sync) status = file_->Sync();
+    mu_.Lock();
+    writing_ = false;
+    if (status.ok()) {
+      written_through_ = through;
+      if (sync) synced_through_ = through;
+      if (!batch.empty()) ++stats_.writes;
+      if (sync) ++stats_.syncs;
+    } else {
+      failure_ = Poisoned(status);
+    }
+    changed_.SignalAll();
+  }
+  mu_.Unlock();
+  return result;
+}
+
+void WriteAheadLog::SyncEvery(absl::Duration interval) {
+  absl::Time next = absl::Now() + interval;
+  while (true) {
+    {
+      MutexLock lock(&mu_);
+      while (!stopping_) {
+        const absl::Duration left = next - absl::Now();
+        if (left <= absl::ZeroDuration()) break;
+        mu_.WaitWithTimeout(&changed_, left);
+      }
+      if (stopping_) return;
+    }
+    // An error poisons the log; the writers hear of it.
+    Flush().IgnoreError();
+    next = absl::Now() + interval;
+  }
+}
+
+WriteAheadLog::Stats WriteAheadLog::stats() const {
+  MutexLock lock(&mu_);
+  return stats_;
+}
+
+}  // namespace dynamite
