@@ -7,6 +7,7 @@
 //                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
 //                  [--clock-start SECONDS] [--ttl-sweep-interval D]
 //                  [--delay-transient-statuses[=D]] [--cors ORIGINS]
+//                  [--db-path DIR [--sync MODE] [--sync-interval D]]
 //                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
@@ -78,13 +79,14 @@ Commands:
         [--console on|off] [--stream-shard-records N]
         [--manual-clock[=SECONDS]] [--clock-start SECONDS]
         [--ttl-sweep-interval D] [--delay-transient-statuses[=D]]
-        [--cors ORIGINS]
-      Serves DynamoDB's HTTP API from one in-memory database until SIGINT
-      or SIGTERM, then finishes the requests in flight and exits 0. Prints
-      one line on standard output once it accepts connections, and a
-      second when the console is on:
+        [--cors ORIGINS] [--db-path DIR [--sync MODE] [--sync-interval D]]
+      Serves DynamoDB's HTTP API from one database, in memory or kept in a
+      directory, until SIGINT or SIGTERM, then finishes the requests in
+      flight and exits 0. Prints one line on standard output once it
+      accepts connections, and a second when the console is on:
         dynamite serve: listening on http://127.0.0.1:8000 (in-memory)
         dynamite serve: console at http://127.0.0.1:8000/console
+      With --db-path the first line ends with (data in DIR, sync MODE).
 
       --host HOST      Address to listen on. Default: 127.0.0.1.
       --port N         TCP port; 0 picks a free one. Default: 8000.
@@ -128,6 +130,22 @@ Commands:
                        CREATING table refuses items, and a DELETING one is
                        still described and listed. Default: every change
                        is complete, the table ACTIVE, in the answer.
+      --db-path DIR    Keep the database in DIR (created if missing):
+                       every commit is appended to DIR/commits.log before
+                       it is answered, and a restart, even after SIGKILL,
+                       replays it (tables, items, indexes; not yet tags
+                       or stream records). A write the log cannot take
+                       (a full disk) is answered InternalServerError and
+                       later writes are refused until a restart; reads go
+                       on. Default: in memory only.
+      --sync MODE      When the log is fsynced: always (before each
+                       answer; writers waiting together share one),
+                       interval (every --sync-interval, the default: a
+                       machine crash loses at most that much) or never
+                       (left to the operating system). A killed process
+                       loses nothing acknowledged in any mode.
+      --sync-interval D
+                       The interval's period (e.g. 100ms, the default).
       --cors ORIGINS   Origins (comma-separated, e.g.
                        http://localhost:3000,https://app.example.com)
                        whose browser pages may call the endpoint: their
@@ -137,10 +155,10 @@ Commands:
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N, -cors X is --cors X and
-      -delayTransientStatuses is --delay-transient-statuses; -inMemory,
-      -sharedDb and -disableTelemetry change nothing here (a line on
-      standard error says so); -dbPath P is refused, since data is not
-      yet kept on disk.
+      -delayTransientStatuses is --delay-transient-statuses, -dbPath P is
+      --db-path P (the files are Dynamite's own, not DynamoDB Local's);
+      -inMemory, -sharedDb and -disableTelemetry change nothing here (a
+      line on standard error says so).
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
        [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
@@ -329,6 +347,8 @@ struct ServeFlags {
   std::optional<std::string> auth_file;
   // --console on|off; unset: on for a loopback bind.
   std::optional<bool> console;
+  // --db-path DIR / -dbPath DIR, --sync MODE, --sync-interval D.
+  dynamite::DurabilityOptions durability;
   // DynamoDB Local flags accepted without effect, each with the reason.
   std::vector<std::string> no_effect;
 };
@@ -368,7 +388,8 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         arg == "--threads" || arg == "--region" || arg == "--auth" ||
         arg == "--console" || arg == "--stream-shard-records" ||
         arg == "--clock-start" || arg == "--ttl-sweep-interval" ||
-        arg == "--cors" || arg == "-cors" || arg == "-dbPath") {
+        arg == "--cors" || arg == "-cors" || arg == "-dbPath" ||
+        arg == "--db-path" || arg == "--sync" || arg == "--sync-interval") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -427,12 +448,29 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         return UsageError("--console needs on or off");
       }
       flags->console = value == "on";
-    } else if (arg == "-dbPath") {
-      std::cerr << "dynamite serve: -dbPath " << value
-                << ": durability is not built yet (data lives in memory "
-                   "only), so dynamite refuses rather than lose data you "
-                   "expect kept; leave out -dbPath to serve in memory\n";
-      return 1;
+    } else if (arg == "--db-path" || arg == "-dbPath") {
+      if (value.empty())
+        return UsageError(absl::StrCat(arg, " needs a directory"));
+      flags->durability.directory = value;
+    } else if (arg == "--sync") {
+      if (value == "always") {
+        flags->durability.sync = dynamite::SyncMode::kAlways;
+      } else if (value == "interval") {
+        flags->durability.sync = dynamite::SyncMode::kInterval;
+      } else if (value == "never") {
+        flags->durability.sync = dynamite::SyncMode::kNever;
+      } else {
+        return UsageError("--sync needs always, interval or never");
+      }
+    } else if (arg == "--sync-interval") {
+      absl::Duration interval;
+      if (!absl::ParseDuration(value, &interval) ||
+          interval <= absl::ZeroDuration() ||
+          interval == absl::InfiniteDuration()) {
+        return UsageError(
+            "--sync-interval needs a positive duration such as 100ms or 1s");
+      }
+      flags->durability.sync_interval = interval;
     } else if (arg == "-inMemory") {
       flags->no_effect.push_back("-inMemory (always in memory)");
     } else if (arg == "-sharedDb") {
@@ -497,7 +535,25 @@ int Serve(int argc, char** argv) {
     clock.emplace(flags.clock_start.value_or(absl::Now()), *flags.clock_mode);
     options.controlled_clock = &*clock;
   }
-  dynamite::Database db(options);
+  options.durability = flags.durability;
+  absl::StatusOr<std::unique_ptr<dynamite::Database>> opened =
+      dynamite::Database::Open(options);
+  if (!opened.ok()) {
+    std::cerr << "dynamite serve: --db-path " << options.durability.directory
+              << ": " << opened.status().message() << "\n";
+    return 1;
+  }
+  dynamite::Database& db = **opened;
+  if (!options.durability.directory.empty()) {
+    const dynamite::RecoveryReport& recovery = db.recovery();
+    std::cerr << "dynamite serve: replayed " << recovery.commits_replayed
+              << " commits from " << options.durability.directory;
+    if (recovery.torn_tail_bytes > 0) {
+      std::cerr << "; dropped a last commit cut short by a crash ("
+                << recovery.torn_tail_bytes << " bytes, never acknowledged)";
+    }
+    std::cerr << "\n";
+  }
   flags.server.exchange.region = flags.region;
   const dynamite::ConsoleRoutes console;
   const bool console_on = flags.console.value_or(IsLoopback(flags.server.host));
@@ -514,7 +570,13 @@ int Serve(int argc, char** argv) {
   const std::string origin =
       absl::StrCat("http://", ipv6 ? absl::StrCat("[", host, "]") : host, ":",
                    (*server)->port());
-  std::cout << "dynamite serve: listening on " << origin << " (in-memory)"
+  std::string where = "in-memory";
+  if (!options.durability.directory.empty()) {
+    constexpr absl::string_view kModes[] = {"always", "interval", "never"};
+    where = absl::StrCat("data in ", options.durability.directory, ", sync ",
+                         kModes[static_cast<int>(options.durability.sync)]);
+  }
+  std::cout << "dynamite serve: listening on " << origin << " (" << where << ")"
             << std::endl;
   if (console_on) {
     std::cout << "dynamite serve: console at " << origin << "/console"

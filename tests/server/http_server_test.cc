@@ -12,6 +12,7 @@
 #include <atomic>
 #include <chrono>
 #include <cstdint>
+#include <filesystem>
 #include <latch>
 #include <memory>
 #include <optional>
@@ -501,10 +502,57 @@ TEST(DynamiteServeTest, ConsoleNeedsOnOrOff) {
   close(child.stdout_fd);
 }
 
-TEST(DynamiteServeTest, RefusesDbPath) {
-  Child child = Spawn({"serve", "-dbPath", "/tmp/dynamite-db"});
+// A server on --db-path, killed with SIGKILL after each acknowledged write,
+// has every one of them when it starts again (three bounded rounds).
+TEST(DynamiteServeTest, KeepsAcknowledgedWritesAcrossSigkill) {
+  std::string dir = ::testing::TempDir() + "dynamite-serve-db-XXXXXX";
+  ASSERT_NE(mkdtemp(dir.data()), nullptr);
+  const std::regex ready(
+      R"(dynamite serve: listening on http://127\.0\.0\.1:(\d+) \(data in .+, sync never\))");
+  std::optional<TestResponse> scanned;
+  for (int round = 0; round < 4; ++round) {
+    Child child =
+        Spawn({"serve", "--port", "0", "-dbPath", dir, "--sync", "never"});
+    ASSERT_GT(child.pid, 0);
+    const std::string line = ReadLine(child.stdout_fd);
+    std::smatch match;
+    const bool matched = std::regex_match(line, match, ready);
+    std::optional<TestResponse> answer;
+    if (matched) {
+      TestHttpClient client(static_cast<uint16_t>(std::stoi(match[1].str())));
+      if (round == 0) {
+        answer = client.RoundTrip(Post("CreateTable", R"({"TableName": "Kept",
+            "KeySchema": [{"AttributeName": "pk", "KeyType": "HASH"}],
+            "AttributeDefinitions": [{"AttributeName": "pk",
+                                      "AttributeType": "S"}],
+            "BillingMode": "PAY_PER_REQUEST"})"));
+      } else if (round < 3) {
+        answer = client.RoundTrip(Post(
+            "PutItem",
+            absl::StrCat(R"({"TableName": "Kept", "Item": {"pk": {"S": "r)",
+                         round, R"("}}})")));
+      } else {
+        answer = client.RoundTrip(
+            Post("Scan", R"({"TableName": "Kept", "Select": "COUNT"})"));
+        scanned = answer;
+      }
+    }
+    kill(child.pid, SIGKILL);
+    EXPECT_EQ(WaitExit(child.pid), -1);
+    close(child.stdout_fd);
+    ASSERT_TRUE(matched) << round << ": " << line;
+    ASSERT_TRUE(answer.has_value()) << round;
+    EXPECT_EQ(answer->result_int(), 200) << round << ": " << answer->body();
+  }
+  ASSERT_TRUE(scanned.has_value());
+  EXPECT_THAT(scanned->body(), ::testing::HasSubstr(R"("Count":2)"));
+  std::filesystem::remove_all(dir);
+}
+
+TEST(DynamiteServeTest, RefusesAnUnknownSyncMode) {
+  Child child = Spawn({"serve", "--db-path", "/tmp/x", "--sync", "sometimes"});
   ASSERT_GT(child.pid, 0);
-  EXPECT_EQ(WaitExit(child.pid), 1);
+  EXPECT_EQ(WaitExit(child.pid), 2);
   close(child.stdout_fd);
 }
 
