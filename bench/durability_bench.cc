@@ -1,0 +1,122 @@
+// What keeping a Database on disk costs (api/database.h Database::Open,
+// durability/write_ahead_log.h), beside the in-memory Database in the same
+// process:
+//
+//   BM_PutItem/sync:0         in memory (the baseline)
+//   BM_PutItem/sync:1         logged, SyncMode::kNever
+//   BM_PutItem/sync:2         logged, SyncMode::kInterval (100 ms)
+//   BM_PutItem/sync:3         logged, SyncMode::kAlways (an fsync a write:
+//                             one writer, so no group to share it)
+//   BM_Reopen/commits:N       Database::Open of a log of N PutItem commits
+//                             (a restart's replay), per commit
+//
+// The items are workload L's (bench/leaderboard_workload.h), cycled, so the
+// table holds at most kPoolSize items while the log grows; each log lives in
+// a fresh directory under /tmp, removed afterwards. Run
+// from a Release build:
+//   build-release/bench/durability_bench --benchmark_min_time=0.5
+
+#include <stdlib.h>
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "absl/status/status.h"
+#include "benchmark/benchmark.h"
+
+#include "api/database.h"
+#include "bench/dynamite_leaderboard.h"
+#include "bench/leaderboard_workload.h"
+
+namespace dynamite {
+namespace {
+
+constexpr int64_t kPoolSize = 4000;
+
+const std::vector<LeaderboardItem>& Pool() {
+  static const auto* pool =
+      new std::vector<LeaderboardItem>(GenerateLeaderboard(kPoolSize));
+  return *pool;
+}
+
+// A fresh directory, removed when it goes.
+class ScratchDirectory {
+ public:
+  ScratchDirectory() {
+    std::string pattern = "/tmp/dynamite-bench-XXXXXX";
+    if (::mkdtemp(pattern.data()) != nullptr) path_ = pattern;
+  }
+  ~ScratchDirectory() {
+    if (!path_.empty()) std::filesystem::remove_all(path_);
+  }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+DatabaseOptions OptionsFor(int64_t mode, const std::string& directory) {
+  DatabaseOptions options;
+  if (mode == 0) return options;
+  options.durability.directory = directory;
+  options.durability.sync = mode == 1   ? SyncMode::kNever
+                            : mode == 2 ? SyncMode::kInterval
+                                        : SyncMode::kAlways;
+  return options;
+}
+
+absl::Status Put(Database& db, int64_t i) {
+  PutItemRequest put{.table_name = std::string(kLeaderboardTable),
+                     .item = LeaderboardItemToItem(
+                         Pool()[static_cast<size_t>(i % kPoolSize)])};
+  return db.PutItem(std::move(put)).status();
+}
+
+void BM_PutItem(benchmark::State& state) {
+  ScratchDirectory directory;
+  auto db = Database::Open(OptionsFor(state.range(0), directory.path()));
+  if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
+  if (!CreateLeaderboardTable(**db).ok()) {
+    return state.SkipWithError("CreateTable failed");
+  }
+  (void)Pool();
+  int64_t i = 0;
+  for (auto _ : state) {
+    if (absl::Status status = Put(**db, i++); !status.ok()) {
+      return state.SkipWithError(status.ToString().c_str());
+    }
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+
+void BM_Reopen(benchmark::State& state) {
+  const int64_t commits = state.range(0);
+  ScratchDirectory directory;
+  DatabaseOptions options = OptionsFor(1, directory.path());
+  {
+    auto db = Database::Open(options);
+    if (!db.ok() || !CreateLeaderboardTable(**db).ok()) {
+      return state.SkipWithError("could not write the log");
+    }
+    for (int64_t i = 0; i < commits; ++i) {
+      if (!Put(**db, i).ok()) return state.SkipWithError("PutItem failed");
+    }
+  }
+  for (auto _ : state) {
+    auto db = Database::Open(options);
+    if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
+    benchmark::DoNotOptimize(db);
+  }
+  state.SetItemsProcessed(state.iterations() * commits);
+}
+
+BENCHMARK(BM_PutItem)->ArgName("sync")->DenseRange(0, 3);
+BENCHMARK(BM_Reopen)->ArgName("commits")->Arg(10000)->Unit(
+    benchmark::kMillisecond);
+
+}  // namespace
+}  // namespace dynamite
