@@ -58,6 +58,18 @@ Seen ScanEverything(Database& db) {
   return seen;
 }
 
+absl::Status CreatePlain(Database& db) {
+  return db.CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
+      .status();
+}
+
+absl::Status PutKey(Database& db, int pk) {
+  return db
+      .PutItem(
+          {.table_name = "Plain", .item = Item{{"pk", N(absl::StrCat(pk))}}})
+      .status();
+}
+
 class DurableDatabaseTest : public ::testing::Test {
  protected:
   void SetUp() override {
@@ -126,14 +138,8 @@ TEST_F(DurableDatabaseTest, ATornLastRecordIsDroppedAndReported) {
   {
     std::unique_ptr<Database> db = OpenOrDie(Options());
     ASSERT_NE(db, nullptr);
-    ASSERT_THAT(
-        db->CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
-            .status(),
-        IsOk());
-    ASSERT_THAT(
-        db->PutItem({.table_name = "Plain", .item = Item{{"pk", N("1")}}})
-            .status(),
-        IsOk());
+    ASSERT_THAT(CreatePlain(*db), IsOk());
+    ASSERT_THAT(PutKey(*db, 1), IsOk());
   }
   const auto whole = std::filesystem::file_size(LogPath());
   {
@@ -146,9 +152,7 @@ TEST_F(DurableDatabaseTest, ATornLastRecordIsDroppedAndReported) {
   EXPECT_EQ(db->recovery().commits_replayed, 2u);
   EXPECT_EQ(db->recovery().torn_tail_bytes, 6u);
   EXPECT_EQ(std::filesystem::file_size(LogPath()), whole);
-  ASSERT_THAT(db->PutItem({.table_name = "Plain", .item = Item{{"pk", N("2")}}})
-                  .status(),
-              IsOk());
+  ASSERT_THAT(PutKey(*db, 2), IsOk());
   db.reset();
   db = OpenOrDie(Options());
   ASSERT_NE(db, nullptr);
@@ -160,10 +164,7 @@ TEST_F(DurableDatabaseTest, DamageBeforeTheTailRefusesToOpen) {
   {
     std::unique_ptr<Database> db = OpenOrDie(Options());
     ASSERT_NE(db, nullptr);
-    ASSERT_THAT(
-        db->CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
-            .status(),
-        IsOk());
+    ASSERT_THAT(CreatePlain(*db), IsOk());
     for (int i = 0; i < 3; ++i) {
       ASSERT_THAT(db->PutItem({.table_name = "Plain",
                                .item = Item{{"pk", N(absl::StrCat(i))}}})
@@ -190,12 +191,8 @@ TEST_F(DurableDatabaseTest, AFullDiskFailsTheWriteRefusesLaterOnesKeepsReads) {
   FaultyFileSystem files;
   std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kAlways, &files));
   ASSERT_NE(db, nullptr);
-  ASSERT_THAT(db->CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
-                  .status(),
-              IsOk());
-  ASSERT_THAT(db->PutItem({.table_name = "Plain", .item = Item{{"pk", N("1")}}})
-                  .status(),
-              IsOk());
+  ASSERT_THAT(CreatePlain(*db), IsOk());
+  ASSERT_THAT(PutKey(*db, 1), IsOk());
   files.FailWritesAfter(10);  // the next record is cut short
   auto failed =
       db->PutItem({.table_name = "Plain", .item = Item{{"pk", N("2")}}});
@@ -231,9 +228,7 @@ TEST_F(DurableDatabaseTest, AFullDiskFailsTheWriteRefusesLaterOnesKeepsReads) {
   ASSERT_NE(db, nullptr);
   EXPECT_EQ(db->recovery().commits_replayed, 2u);
   EXPECT_EQ(db->recovery().torn_tail_bytes, 10u);
-  ASSERT_THAT(db->PutItem({.table_name = "Plain", .item = Item{{"pk", N("5")}}})
-                  .status(),
-              IsOk());
+  ASSERT_THAT(PutKey(*db, 5), IsOk());
 }
 
 TEST_F(DurableDatabaseTest, AFailedFsyncFailsTheWriteUnderSyncAlways) {
@@ -257,9 +252,7 @@ TEST_F(DurableDatabaseTest, WritersWaitingTogetherShareAnFsync) {
   FaultyFileSystem files;
   std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kAlways, &files));
   ASSERT_NE(db, nullptr);
-  ASSERT_THAT(db->CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
-                  .status(),
-              IsOk());
+  ASSERT_THAT(CreatePlain(*db), IsOk());
   constexpr int kThreads = 8;
   constexpr int kWritesEach = 50;
   std::vector<std::thread> writers;
