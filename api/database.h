@@ -51,8 +51,8 @@
 #include "api/transact_requests.h"
 #include "api/transaction_tokens.h"
 #include "api/ttl_requests.h"
-#include "api/ttl_sweeper.h"
 #include "api/write_result.h"
+#include "common/periodic_thread.h"
 #include "durability/write_ahead_log.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
@@ -263,7 +263,7 @@ class Database {
   // The ClientRequestTokens of recent transactions.
   TransactionTokens transaction_tokens_;
   // Declared last, so that it stops before anything it sweeps goes.
-  std::unique_ptr<TtlSweeper> sweeper_;
+  std::unique_ptr<PeriodicThread> sweeper_;
 };
 
 }  // namespace dynamite

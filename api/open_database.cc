@@ -80,7 +80,7 @@ void Database::Start() {
     sequencer_.SetDurability(log_.get());
   }
   if (options_.time_to_live_sweep_interval > absl::ZeroDuration()) {
-    sweeper_ = std::make_unique<TtlSweeper>(
+    sweeper_ = std::make_unique<PeriodicThread>(
         options_.time_to_live_sweep_interval, [this] { SweepExpiredItems(); });
   }
 }

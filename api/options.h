@@ -33,8 +33,8 @@ struct DatabaseOptions {
   ControlledClock* controlled_clock = nullptr;
 
   // Time to live: how often a background thread deletes the expired items
-  // of the tables with TTL enabled (api/ttl_sweeper.h), in real time. Zero
-  // (the default): no thread; items are deleted only by
+  // of the tables with TTL enabled (common/periodic_thread.h), in real time.
+  // Zero (the default): no thread; items are deleted only by
   // Database::SweepExpiredItems(), so an embedding test decides when.
   // `dynamite serve` sweeps every second.
   absl::Duration time_to_live_sweep_interval = absl::ZeroDuration();

@@ -45,20 +45,14 @@ WriteAheadLog::WriteAheadLog(std::string path,
       synced_through_(durable_through) {
   if (mode_ == SyncMode::kInterval) {
     DYNAMITE_CHECK(options.sync_interval > absl::ZeroDuration());
-    syncer_ = std::thread(
-        [this, interval = options.sync_interval] { SyncEvery(interval); });
+    // An error poisons the log; the writers hear of it.
+    syncer_ = std::make_unique<PeriodicThread>(
+        options.sync_interval, [this] { Flush().IgnoreError(); });
   }
 }
 
 WriteAheadLog::~WriteAheadLog() {
-  if (syncer_.joinable()) {
-    {
-      MutexLock lock(&mu_);
-      stopping_ = true;
-      changed_.SignalAll();
-    }
-    syncer_.join();
-  }
+  syncer_.reset();
   // Best effort: an error here was already, or can no longer be, reported
   // to a writer; recovery reads whatever reached the disk.
   Flush().IgnoreError();
@@ -85,12 +79,15 @@ void WriteAheadLog::Buffer(uint64_t sequence) {
   if (!failure_.ok()) return;
   AppendLogRecord(payload_, buffered_);
   buffered_through_ = sequence;
-  ++stats_.records;
 }
 
-uint64_t WriteAheadLog::written_or_buffered() const {
-  MutexLock lock(&mu_);
-  return buffered_through_;
+absl::Status WriteAheadLog::Flush() {
+  uint64_t through = 0;
+  {
+    MutexLock lock(&mu_);
+    through = buffered_through_;
+  }
+  return WriteThrough(through, /*sync=*/true);
 }
 
 absl::Status WriteAheadLog::CheckWritable() const {
@@ -129,8 +126,6 @@ absl::Status WriteAheadLog::WriteThrough(uint64_t sequence, bool sync) {
     if (status.ok()) {
       written_through_ = through;
       if (sync) synced_through_ = through;
-      if (!batch.empty()) ++stats_.writes;
-      if (sync) ++stats_.syncs;
     } else {
       failure_ = Poisoned(status);
     }
@@ -138,29 +133,6 @@ absl::Status WriteAheadLog::WriteThrough(uint64_t sequence, bool sync) {
   }
   mu_.Unlock();
   return result;
-}
-
-void WriteAheadLog::SyncEvery(absl::Duration interval) {
-  absl::Time next = absl::Now() + interval;
-  while (true) {
-    {
-      MutexLock lock(&mu_);
-      while (!stopping_) {
-        const absl::Duration left = next - absl::Now();
-        if (left <= absl::ZeroDuration()) break;
-        mu_.WaitWithTimeout(&changed_, left);
-      }
-      if (stopping_) return;
-    }
-    // An error poisons the log; the writers hear of it.
-    Flush().IgnoreError();
-    next = absl::Now() + interval;
-  }
-}
-
-WriteAheadLog::Stats WriteAheadLog::stats() const {
-  MutexLock lock(&mu_);
-  return stats_;
 }
 
 }  // namespace dynamite

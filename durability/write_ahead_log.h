@@ -29,7 +29,6 @@
 #include <cstdint>
 #include <memory>
 #include <string>
-#include <thread>
 
 #include "absl/base/thread_annotations.h"
 #include "absl/status/status.h"
@@ -38,6 +37,7 @@
 #include "absl/types/span.h"
 
 #include "common/mutex.h"
+#include "common/periodic_thread.h"
 #include "durability/durability_options.h"
 #include "durability/file_system.h"
 #include "store/commit.h"
@@ -47,13 +47,6 @@ namespace dynamite {
 
 class WriteAheadLog final : public CommitObserver, public CommitDurability {
  public:
-  // What the log has done, for tests and `dynamite serve`'s figures.
-  struct Stats {
-    uint64_t records = 0;  // commits buffered
-    uint64_t writes = 0;   // Append calls (one per group)
-    uint64_t syncs = 0;    // fsyncs
-  };
-
   // Opens `path` for appending after its last whole record; the commits up
   // to `durable_through` are already in it. `options` gives the sync mode
   // and interval (its directory and file system are the caller's).
@@ -74,9 +67,7 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   absl::Status AwaitDurable(uint64_t sequence) override;
 
   // Writes and fsyncs everything buffered (the interval thread's round).
-  absl::Status Flush() { return WriteThrough(written_or_buffered(), true); }
-
-  Stats stats() const;
+  absl::Status Flush() ABSL_LOCKS_EXCLUDED(mu_);
 
  private:
   WriteAheadLog(std::string path, std::unique_ptr<WritableFile> file,
@@ -84,12 +75,10 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
 
   // Appends one encoded commit to the buffer.
   void Buffer(uint64_t sequence) ABSL_LOCKS_EXCLUDED(mu_);
-  uint64_t written_or_buffered() const ABSL_LOCKS_EXCLUDED(mu_);
   // Returns once the commits up to `sequence` are written (and fsynced if
   // `sync`), leading a group write if no one else is.
   absl::Status WriteThrough(uint64_t sequence, bool sync)
       ABSL_LOCKS_EXCLUDED(mu_);
-  void SyncEvery(absl::Duration interval);
 
   const std::string path_;
   const SyncMode mode_;
@@ -107,9 +96,9 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   uint64_t synced_through_ ABSL_GUARDED_BY(mu_);
   bool writing_ ABSL_GUARDED_BY(mu_) = false;  // a leader is at the file
   absl::Status failure_ ABSL_GUARDED_BY(mu_);
-  Stats stats_ ABSL_GUARDED_BY(mu_);
-  bool stopping_ ABSL_GUARDED_BY(mu_) = false;
-  std::thread syncer_;  // kInterval only; last, started once all exist
+  // kInterval's fsync every interval (Flush()); last, started once all
+  // the members above exist, and stopped first.
+  std::unique_ptr<PeriodicThread> syncer_;
 };
 
 }  // namespace dynamite

@@ -5,22 +5,15 @@
 #include "absl/strings/str_cat.h"
 
 #include "common/errors.h"
-#include "common/status_macros.h"
 
 namespace dynamite {
 
-// A table commit, like an item commit (store/commit.cc Commit()), may be
-// refused by the Database's durability before it is made, and waits for it
-// after the lock is released.
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
     TableDefinition definition, absl::Span<const Tag> tags) {
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
-  uint64_t sequence = 0;
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      CreateAndPublish(std::move(definition), tags, sequence));
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
-  return table;
+  return sequencer_.CommitDurably<std::shared_ptr<Table>>(
+      [&](uint64_t& sequence) {
+        return CreateAndPublish(std::move(definition), tags, sequence);
+      });
 }
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::CreateAndPublish(
@@ -83,13 +76,10 @@ std::shared_ptr<Table> Catalog::FindDeleting(absl::string_view name) const {
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Delete(
     absl::string_view name, absl::string_view not_found_message,
     absl::Duration linger) {
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
-  uint64_t sequence = 0;
-  DYNAMITE_ASSIGN_OR_RETURN(
-      std::shared_ptr<Table> table,
-      DeleteAndPublish(name, not_found_message, linger, sequence));
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
-  return table;
+  return sequencer_.CommitDurably<std::shared_ptr<Table>>(
+      [&](uint64_t& sequence) {
+        return DeleteAndPublish(name, not_found_message, linger, sequence);
+      });
 }
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::DeleteAndPublish(

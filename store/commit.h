@@ -88,8 +88,8 @@ using ComputeFn =
     absl::FunctionRef<absl::StatusOr<NextItem>(const ItemPtr& current)>;
 
 // Who asked for a change: a request (PutItem, ..., a transaction), or
-// DynamoDB itself, deleting an expired item (the TTL sweeper,
-// api/ttl_sweeper.h). Streams tell the two apart: a TTL deletion's record
+// DynamoDB itself, deleting an expired item (the TTL sweeper's rounds,
+// api/ttl_ops.cc). Streams tell the two apart: a TTL deletion's record
 // carries the service's userIdentity.
 enum class ChangeSource { kRequest, kTimeToLive };
 

@@ -23,7 +23,9 @@
 #include <vector>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
+#include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
 #include "common/mutex.h"
@@ -52,6 +54,24 @@ class CommitSequencer {
   // Called by the commit point outside its locks.
   absl::Status CheckWritable() const;
   absl::Status AwaitDurable(uint64_t sequence);
+  // A table commit made durably, as Commit() makes an item commit: refused
+  // if CheckWritable() fails, else `commit` (which publishes one table
+  // commit under its own lock and sets `sequence` to its number), then,
+  // if it succeeded, AwaitDurable() outside that lock.
+  template <typename T>
+  absl::StatusOr<T> CommitDurably(
+      absl::FunctionRef<absl::StatusOr<T>(uint64_t& sequence)> commit) {
+    if (absl::Status writable = CheckWritable(); !writable.ok()) {
+      return writable;
+    }
+    uint64_t sequence = 0;
+    absl::StatusOr<T> result = commit(sequence);
+    if (!result.ok()) return result;
+    if (absl::Status durable = AwaitDurable(sequence); !durable.ok()) {
+      return durable;
+    }
+    return result;
+  }
 
   // Numbers an item commit, writes its number into each of `records`, and
   // tells the observers. Returns the number.

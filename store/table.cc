@@ -169,12 +169,10 @@ absl::StatusOr<ItemPtr> Table::Mutate(const EncodedKey& key, MutateFn mutate) {
 
 absl::StatusOr<std::shared_ptr<const TableDefinition>> Table::Redefine(
     RedefineFn redefine) {
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.CheckWritable());
-  uint64_t sequence = 0;
-  DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<const TableDefinition> redefined,
-                            RedefineAndPublish(redefine, sequence));
-  DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(sequence));
-  return redefined;
+  return sequencer_.CommitDurably<std::shared_ptr<const TableDefinition>>(
+      [&](uint64_t& sequence) {
+        return RedefineAndPublish(redefine, sequence);
+      });
 }
 
 absl::StatusOr<std::shared_ptr<const TableDefinition>>

@@ -549,11 +549,19 @@ TEST(DynamiteServeTest, KeepsAcknowledgedWritesAcrossSigkill) {
   std::filesystem::remove_all(dir);
 }
 
-TEST(DynamiteServeTest, RefusesAnUnknownSyncMode) {
-  Child child = Spawn({"serve", "--db-path", "/tmp/x", "--sync", "sometimes"});
-  ASSERT_GT(child.pid, 0);
-  EXPECT_EQ(WaitExit(child.pid), 2);
-  close(child.stdout_fd);
+TEST(DynamiteServeTest, RefusesABadSyncModeOrInterval) {
+  for (std::vector<std::string> args :
+       {std::vector<std::string>{"--sync", "sometimes"},
+        std::vector<std::string>{"--sync-interval", "0"},
+        std::vector<std::string>{"--sync-interval", "soon"},
+        std::vector<std::string>{"--db-path", ""}}) {
+    std::vector<std::string> serve = {"serve", "--port", "0"};
+    serve.insert(serve.end(), args.begin(), args.end());
+    Child child = Spawn(serve);
+    ASSERT_GT(child.pid, 0);
+    EXPECT_EQ(WaitExit(child.pid), 2) << args[0] << " " << args[1];
+    close(child.stdout_fd);
+  }
 }
 
 }  // namespace

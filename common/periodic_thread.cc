@@ -1,4 +1,4 @@
-#include "api/ttl_sweeper.h"
+#include "common/periodic_thread.h"
 
 #include <utility>
 
@@ -8,13 +8,14 @@
 
 namespace dynamite {
 
-TtlSweeper::TtlSweeper(absl::Duration interval, std::function<void()> sweep)
-    : interval_(interval), sweep_(std::move(sweep)) {
+PeriodicThread::PeriodicThread(absl::Duration interval,
+                               std::function<void()> round)
+    : interval_(interval), round_(std::move(round)) {
   DYNAMITE_CHECK(interval_ > absl::ZeroDuration());
   thread_ = std::thread([this] { Run(); });
 }
 
-TtlSweeper::~TtlSweeper() {
+PeriodicThread::~PeriodicThread() {
   {
     MutexLock lock(&mu_);
     stopping_ = true;
@@ -23,7 +24,7 @@ TtlSweeper::~TtlSweeper() {
   thread_.join();
 }
 
-void TtlSweeper::Run() {
+void PeriodicThread::Run() {
   absl::Time next = absl::Now() + interval_;
   while (true) {
     {
@@ -37,7 +38,7 @@ void TtlSweeper::Run() {
     }
     // Outside the lock: a round takes the tables' locks, and the
     // destructor must be able to ask for a stop meanwhile.
-    sweep_();
+    round_();
     next = absl::Now() + interval_;
   }
 }
