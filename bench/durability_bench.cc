@@ -35,13 +35,7 @@
 namespace dynamite {
 namespace {
 
-constexpr int64_t kPoolSize = 4000;
-
-const std::vector<LeaderboardItem>& Pool() {
-  static const auto* pool =
-      new std::vector<LeaderboardItem>(GenerateLeaderboard(kPoolSize));
-  return *pool;
-}
+constexpr int64_t kPoolSize = kLeaderboardPoolSize;
 
 // A fresh directory, removed when it goes.
 class ScratchDirectory {
@@ -70,9 +64,10 @@ DatabaseOptions OptionsFor(int64_t mode, const std::string& directory) {
 }
 
 absl::Status Put(Database& db, int64_t i) {
-  PutItemRequest put{.table_name = std::string(kLeaderboardTable),
-                     .item = LeaderboardItemToItem(
-                         Pool()[static_cast<size_t>(i % kPoolSize)])};
+  PutItemRequest put{
+      .table_name = std::string(kLeaderboardTable),
+      .item = LeaderboardItemToItem(
+          LeaderboardPool()[static_cast<size_t>(i % kPoolSize)])};
   return db.PutItem(std::move(put)).status();
 }
 
@@ -83,7 +78,7 @@ void BM_PutItem(benchmark::State& state) {
   if (!CreateLeaderboardTable(**db).ok()) {
     return state.SkipWithError("CreateTable failed");
   }
-  (void)Pool();
+  (void)LeaderboardPool();
   int64_t i = 0;
   for (auto _ : state) {
     if (absl::Status status = Put(**db, i++); !status.ok()) {

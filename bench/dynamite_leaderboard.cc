@@ -40,4 +40,10 @@ absl::Status CreateLeaderboardTable(Database& db) {
   return db.CreateTable(create).status();
 }
 
+const std::vector<LeaderboardItem>& LeaderboardPool() {
+  static const auto* pool = new std::vector<LeaderboardItem>(
+      GenerateLeaderboard(kLeaderboardPoolSize));
+  return *pool;
+}
+
 }  // namespace dynamite

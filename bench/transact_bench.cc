@@ -37,13 +37,7 @@ namespace {
 
 // Divisible by every N benchmarked, so each pass over the pool ends on an
 // iteration boundary.
-constexpr int64_t kPoolSize = 4000;
-
-const std::vector<LeaderboardItem>& Pool() {
-  static const auto* pool =
-      new std::vector<LeaderboardItem>(GenerateLeaderboard(kPoolSize));
-  return *pool;
-}
+constexpr int64_t kPoolSize = kLeaderboardPoolSize;
 
 // A Database with an empty Leaderboard table, or nullptr.
 std::unique_ptr<Database> EmptyLeaderboard() {
@@ -53,7 +47,7 @@ std::unique_ptr<Database> EmptyLeaderboard() {
 }
 
 absl::Status DeletePool(Database& db, int64_t count) {
-  const std::vector<LeaderboardItem>& pool = Pool();
+  const std::vector<LeaderboardItem>& pool = LeaderboardPool();
   for (int64_t j = 0; j < count; ++j) {
     DeleteItemRequest del{
         .table_name = std::string(kLeaderboardTable),
@@ -74,7 +68,7 @@ void RunPoolWrites(benchmark::State& state, const Write& write) {
   if (kPoolSize % n != 0) return state.SkipWithError("N must divide the pool");
   std::unique_ptr<Database> db = EmptyLeaderboard();
   if (db == nullptr) return state.SkipWithError("CreateTable failed");
-  (void)Pool();  // generated before timing
+  (void)LeaderboardPool();  // generated before timing
   int64_t next = 0;
   for (auto _ : state) {
     if (next == kPoolSize) {
@@ -98,7 +92,7 @@ void RunPoolWrites(benchmark::State& state, const Write& write) {
 
 void BM_PutItemEach(benchmark::State& state) {
   RunPoolWrites(state, [](Database& db, int64_t first, int64_t n) {
-    const std::vector<LeaderboardItem>& pool = Pool();
+    const std::vector<LeaderboardItem>& pool = LeaderboardPool();
     for (int64_t j = first; j < first + n; ++j) {
       PutItemRequest put{
           .table_name = std::string(kLeaderboardTable),
@@ -113,7 +107,7 @@ void BM_PutItemEach(benchmark::State& state) {
 
 void BM_TransactWritePuts(benchmark::State& state) {
   RunPoolWrites(state, [](Database& db, int64_t first, int64_t n) {
-    const std::vector<LeaderboardItem>& pool = Pool();
+    const std::vector<LeaderboardItem>& pool = LeaderboardPool();
     TransactWriteItemsRequest request;
     request.transact_items.reserve(static_cast<size_t>(n));
     for (int64_t j = first; j < first + n; ++j) {
