@@ -285,11 +285,20 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
   BatchWriteItemResponse response;
   // Each write is charged on its own (reference §10.2).
   CapacityMeter meter(request.return_consumed_capacity);
+  // The commits are made durable together, after the last (one fsync for
+  // the batch with SyncMode::kAlways, not one per request); a refusal or a
+  // failed commit answers at once, as the writes before it are applied
+  // either way.
+  uint64_t last_sequence = 0;
   for (const PlannedWrite& planned : plan) {
     CommitResult commit = std::visit(
-        [](const auto& write) { return CommitOne(write); }, planned.write);
+        [](const auto& write) {
+          return CommitOne(write, AwaitDurability::kDeferred);
+        },
+        planned.write);
     if (!commit.status.ok()) return commit.status;
     const ChangeRecord& record = commit.records.front();
+    last_sequence = record.sequence;
     if (meter.enabled()) {
       meter.AddWrite(*record.table->definition(), record,
                      /*transactional=*/false);
@@ -300,6 +309,9 @@ absl::StatusOr<BatchWriteItemResponse> Database::BatchWriteItem(
       response.item_collection_metrics[*planned.table_name].push_back(
           *std::move(metrics));
     }
+  }
+  if (last_sequence != 0) {
+    DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(last_sequence));
   }
   response.consumed_capacity = meter.Report();
   return response;

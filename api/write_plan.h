@@ -126,12 +126,14 @@ absl::StatusOr<PreparedCheck> PrepareConditionCheck(
     const ConditionCheck& action, const Catalog& catalog,
     ExpressionCache& expressions, bool& key_fault);
 
-// Commits one prepared write: a commit of its one change.
+// Commits one prepared write: a commit of its one change (`await` as
+// store/commit.h Commit()).
 template <typename Prepared>
-CommitResult CommitOne(const Prepared& write) {
+CommitResult CommitOne(const Prepared& write,
+                       AwaitDurability await = AwaitDurability::kNow) {
   auto compute = [&](const ItemPtr& current) { return write.Compute(current); };
   const Change change{write.table.get(), write.key, compute};
-  return Commit(absl::MakeConstSpan(&change, 1));
+  return Commit(absl::MakeConstSpan(&change, 1), await);
 }
 
 }  // namespace dynamite

@@ -7,6 +7,10 @@
 //   BM_PutItem/sync:2         logged, SyncMode::kInterval (100 ms)
 //   BM_PutItem/sync:3         logged, SyncMode::kAlways (an fsync a write:
 //                             one writer, so no group to share it)
+//   BM_BatchWriteItem/sync:M  a BatchWriteItem of 25 puts, per batch, in
+//                             the same modes: its commits share one wait
+//                             (one fsync under kAlways, where 25 PutItems
+//                             take 25)
 //   BM_Reopen/commits:N       Database::Open of a log of N PutItem commits
 //                             (a restart's replay), per commit
 //
@@ -88,6 +92,34 @@ void BM_PutItem(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations());
 }
 
+void BM_BatchWriteItem(benchmark::State& state) {
+  constexpr int64_t kBatch = 25;
+  ScratchDirectory directory;
+  auto db = Database::Open(OptionsFor(state.range(0), directory.path()));
+  if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
+  if (!CreateLeaderboardTable(**db).ok()) {
+    return state.SkipWithError("CreateTable failed");
+  }
+  (void)LeaderboardPool();
+  int64_t i = 0;
+  for (auto _ : state) {
+    BatchWriteItemRequest batch;
+    std::vector<WriteRequest>& writes =
+        batch.request_items[std::string(kLeaderboardTable)];
+    for (int64_t k = 0; k < kBatch; ++k, ++i) {
+      writes.push_back(
+          {.put_request = PutRequest{
+               .item = LeaderboardItemToItem(
+                   LeaderboardPool()[static_cast<size_t>(i % kPoolSize)])}});
+    }
+    if (absl::Status status = (*db)->BatchWriteItem(std::move(batch)).status();
+        !status.ok()) {
+      return state.SkipWithError(status.ToString().c_str());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * kBatch);
+}
+
 void BM_Reopen(benchmark::State& state) {
   const int64_t commits = state.range(0);
   ScratchDirectory directory;
@@ -110,7 +142,8 @@ void BM_Reopen(benchmark::State& state) {
 }
 
 BENCHMARK(BM_PutItem)->ArgName("sync")->DenseRange(0, 3);
-BENCHMARK(BM_Reopen)->ArgName("commits")->Arg(10000)->Unit(
+BENCHMARK(BM_BatchWriteItem)->ArgName("sync")->DenseRange(0, 3);
+BENCHMARK(BM_Reopen)->ArgName("commits")->Arg(10000)->Arg(100000)->Unit(
     benchmark::kMillisecond);
 
 }  // namespace

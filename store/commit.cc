@@ -216,14 +216,16 @@ CommitResult RefusedCommit(absl::Span<const Change> changes,
 
 }  // namespace
 
-CommitResult Commit(absl::Span<const Change> changes) {
+CommitResult Commit(absl::Span<const Change> changes, AwaitDurability await) {
   CheckDistinctKeys(changes);
   CommitSequencer& sequencer = SequencerOf(changes);
   if (absl::Status writable = sequencer.CheckWritable(); !writable.ok()) {
     return RefusedCommit(changes, std::move(writable));
   }
   CommitResult result = ApplyCommit(changes, sequencer);
-  if (!result.status.ok()) return result;
+  if (!result.status.ok() || await == AwaitDurability::kDeferred) {
+    return result;
+  }
   // Outside the locks, so that concurrent commits share the wait.
   if (absl::Status durable =
           sequencer.AwaitDurable(result.records.front().sequence);

@@ -151,7 +151,15 @@ struct CommitResult {
 // locks are taken the Database's durability may refuse the commit, and
 // after they are released Commit() waits until the commit is durable
 // (CommitResult::durability_failed).
-CommitResult Commit(absl::Span<const Change> changes);
+//
+// With AwaitDurability::kDeferred it does not wait: the caller, which makes
+// several commits for one request (a BatchWriteItem), must call its
+// sequencer's AwaitDurable() with the last commit's number before it
+// answers, so that the commits share one wait (one fsync with
+// SyncMode::kAlways) instead of one each.
+enum class AwaitDurability { kNow, kDeferred };
+CommitResult Commit(absl::Span<const Change> changes,
+                    AwaitDurability await = AwaitDurability::kNow);
 
 }  // namespace dynamite
 

@@ -3,7 +3,9 @@
 // reopen, in every sync mode; a torn last record is dropped and reported;
 // damage before the tail refuses to open; a write or fsync that fails gives
 // the writer an InternalServerError, refuses later writes and keeps reads
-// going, and the reopened database has every write that was acknowledged.
+// going, and the reopened database has every write that was acknowledged;
+// a BatchWriteItem's commits share one fsync and are acknowledged only
+// after it.
 
 #include <stdlib.h>
 
@@ -276,6 +278,48 @@ TEST_F(DurableDatabaseTest, WritersWaitingTogetherShareAnFsync) {
   ASSERT_NE(db, nullptr);
   EXPECT_EQ(db->recovery().commits_replayed,
             static_cast<uint64_t>(1 + kThreads * kWritesEach));
+}
+
+TEST_F(DurableDatabaseTest, ABatchWriteSharesOneFsyncAndComesBackWhole) {
+  FaultyFileSystem files;
+  std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kAlways, &files));
+  ASSERT_NE(db, nullptr);
+  ASSERT_THAT(CreatePlain(*db), IsOk());
+  const int synced_before = files.syncs();
+  BatchWriteItemRequest batch;
+  for (int pk = 0; pk < 25; ++pk) {
+    batch.request_items["Plain"].push_back(
+        {.put_request = PutRequest{.item = Item{{"pk", N(absl::StrCat(pk))}}}});
+  }
+  ASSERT_THAT(db->BatchWriteItem(std::move(batch)).status(), IsOk());
+  // Twenty-five commits, made durable together before the answer.
+  EXPECT_EQ(files.syncs() - synced_before, 1);
+  db.reset();
+  db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  EXPECT_EQ(db->recovery().commits_replayed, 26u);
+  auto scan = db->Scan({.table_name = "Plain"});
+  ASSERT_THAT(scan.status(), IsOk());
+  EXPECT_EQ(scan->items.size(), 25u);
+}
+
+TEST_F(DurableDatabaseTest, ABatchWriteWhoseFsyncFailsIsNotAcknowledged) {
+  FaultyFileSystem files;
+  std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kAlways, &files));
+  ASSERT_NE(db, nullptr);
+  ASSERT_THAT(CreatePlain(*db), IsOk());
+  files.FailSyncs(1);
+  BatchWriteItemRequest batch;
+  for (int pk = 0; pk < 3; ++pk) {
+    batch.request_items["Plain"].push_back(
+        {.put_request = PutRequest{.item = Item{{"pk", N(absl::StrCat(pk))}}}});
+  }
+  auto failed = db->BatchWriteItem(batch);
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(ErrorKindOf(failed.status()), ErrorKind::kInternal);
+  EXPECT_THAT(failed.status().message(),
+              HasSubstr("could not be written (fsync "));
+  EXPECT_EQ(db->BatchWriteItem(batch).status(), failed.status());
 }
 
 TEST_F(DurableDatabaseTest, AnInMemoryDatabaseOpensWithoutADirectory) {
