@@ -157,8 +157,9 @@ Commands:
       -port N is --port N, -cors X is --cors X and
       -delayTransientStatuses is --delay-transient-statuses, -dbPath P is
       --db-path P (the files are Dynamite's own, not DynamoDB Local's);
-      -inMemory, -sharedDb and -disableTelemetry change nothing here (a
-      line on standard error says so).
+      -inMemory (refused beside -dbPath, as DynamoDB Local refuses it),
+      -sharedDb and -disableTelemetry change nothing here (a line on
+      standard error says so).
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
        [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
@@ -349,6 +350,8 @@ struct ServeFlags {
   std::optional<bool> console;
   // --db-path DIR / -dbPath DIR, --sync MODE, --sync-interval D.
   dynamite::DurabilityOptions durability;
+  // -inMemory: DynamoDB Local's, which refuses it beside -dbPath.
+  bool in_memory = false;
   // DynamoDB Local flags accepted without effect, each with the reason.
   std::vector<std::string> no_effect;
 };
@@ -472,7 +475,9 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
       }
       flags->durability.sync_interval = interval;
     } else if (arg == "-inMemory") {
-      flags->no_effect.push_back("-inMemory (always in memory)");
+      flags->in_memory = true;
+      flags->no_effect.push_back(
+          "-inMemory (without --db-path the database is in memory)");
     } else if (arg == "-sharedDb") {
       flags->no_effect.push_back(
           "-sharedDb (one database serves every credential and region)");
@@ -493,6 +498,13 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
     } else {
       return UsageError(absl::StrCat("serve: unknown option ", arg));
     }
+  }
+  // As DynamoDB Local: "You can't specify both -dbPath and -inMemory at
+  // once." A directory is a promise to keep the data, not to be dropped.
+  if (flags->in_memory && !flags->durability.directory.empty()) {
+    return UsageError(
+        "-inMemory and --db-path (-dbPath) cannot be given together: the "
+        "database is either in memory or kept in the directory");
   }
   return std::nullopt;
 }

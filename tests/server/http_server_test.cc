@@ -554,7 +554,9 @@ TEST(DynamiteServeTest, RefusesABadSyncModeOrInterval) {
        {std::vector<std::string>{"--sync", "sometimes"},
         std::vector<std::string>{"--sync-interval", "0"},
         std::vector<std::string>{"--sync-interval", "soon"},
-        std::vector<std::string>{"--db-path", ""}}) {
+        std::vector<std::string>{"--db-path", ""},
+        // DynamoDB Local refuses both at once.
+        std::vector<std::string>{"-inMemory", "-dbPath", "/tmp"}}) {
     std::vector<std::string> serve = {"serve", "--port", "0"};
     serve.insert(serve.end(), args.begin(), args.end());
     Child child = Spawn(serve);
