@@ -75,17 +75,30 @@ absl::Status Put(Database& db, int64_t i) {
   return db.PutItem(std::move(put)).status();
 }
 
-void BM_PutItem(benchmark::State& state) {
-  ScratchDirectory directory;
+// A Database in `directory`, in the mode state.range(0), with workload L's
+// table and its item pool made; null (the benchmark skipped) on an error.
+std::unique_ptr<Database> OpenWithTable(benchmark::State& state,
+                                        const ScratchDirectory& directory) {
   auto db = Database::Open(OptionsFor(state.range(0), directory.path()));
-  if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
+  if (!db.ok()) {
+    state.SkipWithError(db.status().ToString().c_str());
+    return nullptr;
+  }
   if (!CreateLeaderboardTable(**db).ok()) {
-    return state.SkipWithError("CreateTable failed");
+    state.SkipWithError("CreateTable failed");
+    return nullptr;
   }
   (void)LeaderboardPool();
+  return *std::move(db);
+}
+
+void BM_PutItem(benchmark::State& state) {
+  ScratchDirectory directory;
+  std::unique_ptr<Database> db = OpenWithTable(state, directory);
+  if (db == nullptr) return;
   int64_t i = 0;
   for (auto _ : state) {
-    if (absl::Status status = Put(**db, i++); !status.ok()) {
+    if (absl::Status status = Put(*db, i++); !status.ok()) {
       return state.SkipWithError(status.ToString().c_str());
     }
   }
@@ -95,12 +108,8 @@ void BM_PutItem(benchmark::State& state) {
 void BM_BatchWriteItem(benchmark::State& state) {
   constexpr int64_t kBatch = 25;
   ScratchDirectory directory;
-  auto db = Database::Open(OptionsFor(state.range(0), directory.path()));
-  if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
-  if (!CreateLeaderboardTable(**db).ok()) {
-    return state.SkipWithError("CreateTable failed");
-  }
-  (void)LeaderboardPool();
+  std::unique_ptr<Database> db = OpenWithTable(state, directory);
+  if (db == nullptr) return;
   int64_t i = 0;
   for (auto _ : state) {
     BatchWriteItemRequest batch;
@@ -112,7 +121,7 @@ void BM_BatchWriteItem(benchmark::State& state) {
                .item = LeaderboardItemToItem(
                    LeaderboardPool()[static_cast<size_t>(i % kPoolSize)])}});
     }
-    if (absl::Status status = (*db)->BatchWriteItem(std::move(batch)).status();
+    if (absl::Status status = db->BatchWriteItem(std::move(batch)).status();
         !status.ok()) {
       return state.SkipWithError(status.ToString().c_str());
     }
