@@ -555,8 +555,10 @@ TEST(DynamiteServeTest, RefusesABadSyncModeOrInterval) {
         std::vector<std::string>{"--sync-interval", "0"},
         std::vector<std::string>{"--sync-interval", "soon"},
         std::vector<std::string>{"--db-path", ""},
-        // DynamoDB Local refuses both at once.
-        std::vector<std::string>{"-inMemory", "-dbPath", "/tmp"}}) {
+        // DynamoDB Local refuses both at once. (A directory that cannot
+        // be made, so that a server that wrongly starts writes nothing.)
+        std::vector<std::string>{"-inMemory", "-dbPath",
+                                 "/proc/dynamite-no-such-dir"}}) {
     std::vector<std::string> serve = {"serve", "--port", "0"};
     serve.insert(serve.end(), args.begin(), args.end());
     Child child = Spawn(serve);
