@@ -308,8 +308,10 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
     def.kms_master_key_arn = api_internal::KmsKeyArnOf(
         *request.sse_specification, options_.region, options_.account_id);
   }
+  // The tags were validated, limit included.
+  PutTags(def.tags, tags, tags.size());
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
-                            catalog_.Create(std::move(def), tags));
+                            catalog_.Create(std::move(def)));
   CreateTableResponse response{
       api_internal::DescribeTableAt(*table, clock_->Now())};
   // DynamoDB's answer has WarmThroughput only when it was asked for

@@ -1,6 +1,7 @@
 // The tagging operations of Database: TagResource, UntagResource,
-// ListTagsOfResource, on table ARNs. A table's tags are kept with the table
-// (store/tag_set.h): DeleteTable drops them, a re-created table starts
+// ListTagsOfResource, on table ARNs. A table's tags are part of its
+// definition (store/tag_set.h), so a tag change is a table commit (kept by
+// the write-ahead log); DeleteTable drops them, a re-created table starts
 // with none.
 //
 // DynamoDB's checks, in its order (dynalite validations/tagResource.js,
@@ -31,6 +32,8 @@
 #include <utility>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
 #include "absl/strings/match.h"
 #include "absl/strings/str_cat.h"
 
@@ -53,6 +56,25 @@ absl::Status CheckArnPresent(const std::optional<std::string>& arn) {
     return api_internal::TableNameOfArn(*arn, "", "").status();
   }
   return absl::OkStatus();
+}
+
+// Replaces the tags of the table `arn` names with what `change` makes of
+// them: one table commit, or none if `change` returns false (too many
+// tags) or the table was deleted meanwhile.
+absl::Status ChangeTags(Table& table, const std::string& arn,
+                        absl::FunctionRef<bool(std::vector<Tag>&)> change) {
+  absl::StatusOr<std::shared_ptr<const TableDefinition>> redefined =
+      table.Redefine([&](const TableDefinition& current)
+                         -> absl::StatusOr<TableDefinition> {
+        TableDefinition next = current;
+        if (!change(next.tags)) return api_internal::TooManyTagsError();
+        return next;
+      });
+  if (redefined.ok()) return absl::OkStatus();
+  if (ErrorKindOf(redefined.status()) == ErrorKind::kResourceNotFound) {
+    return ResourceArnNotFoundError(arn);
+  }
+  return redefined.status();
 }
 
 absl::Status NullMember(absl::string_view path) {
@@ -86,9 +108,9 @@ absl::StatusOr<TagResourceResponse> Database::TagResource(
   }
   DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateTags(*request.tags));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTaggedTable(arn));
-  if (!table->tags().Put(*request.tags, api_internal::kMaxTagsPerResource)) {
-    return api_internal::TooManyTagsError();
-  }
+  DYNAMITE_RETURN_IF_ERROR(ChangeTags(*table, arn, [&](std::vector<Tag>& tags) {
+    return PutTags(tags, *request.tags, api_internal::kMaxTagsPerResource);
+  }));
   return TagResourceResponse{};
 }
 
@@ -106,7 +128,10 @@ absl::StatusOr<UntagResourceResponse> Database::UntagResource(
   }
   DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateTagKeys(*request.tag_keys));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table, FindTaggedTable(arn));
-  table->tags().Remove(*request.tag_keys);
+  DYNAMITE_RETURN_IF_ERROR(ChangeTags(*table, arn, [&](std::vector<Tag>& tags) {
+    RemoveTags(tags, *request.tag_keys);
+    return true;
+  }));
   return UntagResourceResponse{};
 }
 
@@ -115,7 +140,7 @@ absl::StatusOr<ListTagsOfResourceResponse> Database::ListTagsOfResource(
   DYNAMITE_RETURN_IF_ERROR(CheckArnPresent(request.resource_arn));
   DYNAMITE_ASSIGN_OR_RETURN(std::shared_ptr<Table> table,
                             FindTaggedTable(*request.resource_arn));
-  return ListTagsOfResourceResponse{table->tags().List()};
+  return ListTagsOfResourceResponse{table->definition()->tags};
 }
 
 }  // namespace dynamite

@@ -154,6 +154,12 @@ class DefinitionReader {
     def.warm_throughput_updating_until = in_.Time();
     def.transient_status = ReadEnum(in_, TableStatus::kActive);
     def.transient_until = in_.Time();
+    def.tags = ReadList<Tag>(in_, size_, [&] {
+      Tag tag;
+      tag.key = in_.String();
+      tag.value = in_.String();
+      return tag;
+    });
     return def;
   }
 
@@ -229,6 +235,10 @@ void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
   out.Time(def.warm_throughput_updating_until);
   WriteEnum(out, def.transient_status);
   out.Time(def.transient_until);
+  WriteList(out, def.tags, [&](const Tag& tag) {
+    out.String(tag.key);
+    out.String(tag.value);
+  });
 }
 
 void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,

@@ -41,7 +41,8 @@
 
 namespace dynamite {
 
-inline constexpr uint8_t kCommitFormatVersion = 1;
+// 2: table definitions end with the table's tags.
+inline constexpr uint8_t kCommitFormatVersion = 2;
 
 // One item a logged commit wrote.
 struct LoggedItemChange {

@@ -10,7 +10,8 @@
 // table that does not exist, a number out of order) is a kInternal error
 // naming the commit: recovery refuses to start rather than guess.
 //
-// Not yet: table tags (TagResource is not a commit) and stream records.
+// Tags come back with their table's definition (TagResource is a
+// redefinition). Not yet: stream records.
 //
 // Thread safety: one replayer per catalog, before anything else uses it.
 

@@ -9,16 +9,15 @@
 namespace dynamite {
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::Create(
-    TableDefinition definition, absl::Span<const Tag> tags) {
+    TableDefinition definition) {
   return sequencer_.CommitDurably<std::shared_ptr<Table>>(
       [&](uint64_t& sequence) {
-        return CreateAndPublish(std::move(definition), tags, sequence);
+        return CreateAndPublish(std::move(definition), sequence);
       });
 }
 
 absl::StatusOr<std::shared_ptr<Table>> Catalog::CreateAndPublish(
-    TableDefinition definition, absl::Span<const Tag> tags,
-    uint64_t& sequence) {
+    TableDefinition definition, uint64_t& sequence) {
   const absl::Time now = clock_.Now();
   MutexLock lock(&mu_);
   ForgetDeleted(now);
@@ -34,8 +33,6 @@ absl::StatusOr<std::shared_ptr<Table>> Catalog::CreateAndPublish(
   it->second.table =
       std::make_shared<Table>(std::move(definition), &sequencer_);
   const std::shared_ptr<Table>& table = it->second.table;
-  // The caller validated the tags, limit included.
-  table->tags().Put(tags, tags.size());
   TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
                            .table = table.get(),
                            .definition = table->definition()};

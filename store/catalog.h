@@ -35,12 +35,10 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
-#include "absl/types/span.h"
 
 #include "common/clock.h"
 #include "common/mutex.h"
 #include "store/table.h"
-#include "store/tag_set.h"
 
 namespace dynamite {
 
@@ -54,12 +52,9 @@ class Catalog {
   Catalog(const Catalog&) = delete;
   Catalog& operator=(const Catalog&) = delete;
 
-  // Adds a table, with the tags `tags` (CreateTable's Tags: set before any
-  // other operation can find the table). Returns kResourceInUse "Table
-  // already exists: <name>" if the name is taken, by a table or by one
-  // still DELETING.
-  absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition,
-                                                absl::Span<const Tag> tags = {})
+  // Adds a table. Returns kResourceInUse "Table already exists: <name>" if
+  // the name is taken, by a table or by one still DELETING.
+  absl::StatusOr<std::shared_ptr<Table>> Create(TableDefinition definition)
       ABSL_LOCKS_EXCLUDED(mu_);
 
   // Returns the table, whatever its status, or kResourceNotFound with
@@ -108,8 +103,7 @@ class Catalog {
 
   // Create() under the lock; `sequence` is the table commit's number.
   absl::StatusOr<std::shared_ptr<Table>> CreateAndPublish(
-      TableDefinition definition, absl::Span<const Tag> tags,
-      uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
+      TableDefinition definition, uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
   // Delete() under the lock.
   absl::StatusOr<std::shared_ptr<Table>> DeleteAndPublish(
       absl::string_view name, absl::string_view not_found_message,

@@ -50,7 +50,6 @@
 #include "store/secondary_index.h"
 #include "store/sort_key_range.h"
 #include "store/table_definition.h"
-#include "store/tag_set.h"
 
 namespace dynamite {
 
@@ -96,10 +95,6 @@ class Table {
   const KeySchema& schema() const { return schema_; }
   const std::string& name() const { return name_; }
   CommitSequencer& sequencer() const { return sequencer_; }
-  // The table's tags (store/tag_set.h): guarded by their own lock, not the
-  // table's, and dropped with the table.
-  TagSet& tags() { return tags_; }
-  const TagSet& tags() const { return tags_; }
 
   // Returns the item stored under `key`, or nullptr if there is none.
   ItemPtr Get(const EncodedKey& key) const ABSL_LOCKS_EXCLUDED(mu_);
@@ -261,7 +256,6 @@ class Table {
       ABSL_GUARDED_BY(mu_);
   int64_t item_count_ ABSL_GUARDED_BY(mu_) = 0;
   int64_t size_bytes_ ABSL_GUARDED_BY(mu_) = 0;
-  TagSet tags_;
 };
 
 }  // namespace dynamite

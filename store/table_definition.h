@@ -1,6 +1,6 @@
 // What a table is, as DynamoDB describes it apart from its data: the key
 // schema, the attribute definitions, billing, the secondary indexes, the
-// stream and the time to live.
+// stream, the time to live and the tags.
 //
 // A TableDefinition is immutable once published: a Table holds its current
 // definition as a shared_ptr<const TableDefinition> and replaces it whole
@@ -23,6 +23,7 @@
 #include "absl/time/time.h"
 
 #include "store/key.h"
+#include "store/tag_set.h"
 
 namespace dynamite {
 
@@ -186,6 +187,8 @@ struct TableDefinition {
   // after UpdateTable, shown until `transient_until`, ACTIVE from then on.
   TableStatus transient_status = TableStatus::kActive;
   absl::Time transient_until = absl::InfinitePast();
+  // The table's tags, in byte order of their keys (store/tag_set.h).
+  std::vector<Tag> tags;
 
   // The table's status at `now`: the transient one while it lasts, else
   // ACTIVE. (DELETING is the catalog's: store/catalog.h.)

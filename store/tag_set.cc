@@ -1,33 +1,39 @@
 #include "store/tag_set.h"
 
-namespace dynamite {
+#include <algorithm>
 
-bool TagSet::Put(absl::Span<const Tag> tags, size_t max_tags) {
-  MutexLock lock(&mu_);
-  size_t added = 0;
-  for (size_t i = 0; i < tags.size(); ++i) {
-    if (tags_.contains(tags[i].key)) continue;
-    // A key given twice in `tags` counts once.
-    bool seen = false;
-    for (size_t j = 0; j < i && !seen; ++j) seen = tags[j].key == tags[i].key;
-    if (!seen) ++added;
-  }
-  if (tags_.size() + added > max_tags) return false;
-  for (const Tag& tag : tags) tags_[tag.key] = tag.value;
+#include "absl/container/btree_map.h"
+
+namespace dynamite {
+namespace {
+
+// Rewrites `tags` from `map`, which orders the keys as the list keeps them.
+void Assign(const absl::btree_map<std::string, std::string>& map,
+            std::vector<Tag>& tags) {
+  tags.clear();
+  tags.reserve(map.size());
+  for (const auto& [key, value] : map) tags.push_back({key, value});
+}
+
+}  // namespace
+
+bool PutTags(std::vector<Tag>& tags, absl::Span<const Tag> given,
+             size_t max_tags) {
+  absl::btree_map<std::string, std::string> merged;
+  for (const Tag& tag : tags) merged.emplace(tag.key, tag.value);
+  for (const Tag& tag : given) merged[tag.key] = tag.value;
+  if (merged.size() > max_tags) return false;
+  Assign(merged, tags);
   return true;
 }
 
-void TagSet::Remove(absl::Span<const std::string> keys) {
-  MutexLock lock(&mu_);
-  for (const std::string& key : keys) tags_.erase(key);
-}
-
-std::vector<Tag> TagSet::List() const {
-  ReaderMutexLock lock(&mu_);
-  std::vector<Tag> tags;
-  tags.reserve(tags_.size());
-  for (const auto& [key, value] : tags_) tags.push_back({key, value});
-  return tags;
+void RemoveTags(std::vector<Tag>& tags, absl::Span<const std::string> keys) {
+  tags.erase(std::remove_if(tags.begin(), tags.end(),
+                            [&](const Tag& tag) {
+                              return std::find(keys.begin(), keys.end(),
+                                               tag.key) != keys.end();
+                            }),
+             tags.end());
 }
 
 }  // namespace dynamite

@@ -1,18 +1,18 @@
-// TagSet: the tags of one table (TagResource, UntagResource,
-// ListTagsOfResource, CreateTable's Tags), as key -> value.
+// The tags of one table (TagResource, UntagResource, ListTagsOfResource,
+// CreateTable's Tags): a list of key -> value kept in byte order of the
+// keys, which is the order ListTagsOfResource lists them in.
 //
-// A table's tags live beside its items in its Table (store/table.h), so
-// deleting the table drops them and a table re-created under the same name
-// starts with none. Tag changes are not commits: they touch neither items
-// nor the definition, and no stream or commit observer sees them (as
-// DynamoDB's streams carry no tag changes). Keys are kept in byte order,
-// which is the order ListTagsOfResource lists them in. The validation of
-// keys and values is the api's (api/tag_rules.h); the set only enforces
-// the limit it is given, atomically with the change.
+// A table's tags are part of its definition (TableDefinition::tags,
+// store/table_definition.h), so a tag change is a table commit like any
+// other redefinition: the write-ahead log keeps it across a restart,
+// deleting the table drops the tags, and a table re-created under the same
+// name starts with none. (Streams carry no tag changes, as DynamoDB's do
+// not: a redefinition that leaves the stream as it was adds no record.)
+// The validation of keys and values is the api's (api/tag_rules.h); these
+// functions only enforce the limit they are given.
 //
-// Thread safety: all methods may be called concurrently; one Mutex guards
-// the map, and each method holds it for its whole change, so concurrent
-// TagResource calls never lose each other's tags.
+// Thread safety: plain functions over a list the caller owns; Table's
+// Redefine makes each change atomic.
 
 #ifndef DYNAMITE_STORE_TAG_SET_H_
 #define DYNAMITE_STORE_TAG_SET_H_
@@ -21,11 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "absl/base/thread_annotations.h"
-#include "absl/container/btree_map.h"
 #include "absl/types/span.h"
-
-#include "common/mutex.h"
 
 namespace dynamite {
 
@@ -37,26 +33,15 @@ struct Tag {
   friend bool operator==(const Tag&, const Tag&) = default;
 };
 
-class TagSet {
- public:
-  TagSet() = default;
-  TagSet(const TagSet&) = delete;
-  TagSet& operator=(const TagSet&) = delete;
+// Sets every tag of `given` in `tags` (a key already present takes the new
+// value; a key given twice takes the later value and counts once) unless
+// `tags` would then hold more than `max_tags` keys; returns false, changing
+// nothing, in that case. `tags` stays in byte order of its keys.
+bool PutTags(std::vector<Tag>& tags, absl::Span<const Tag> given,
+             size_t max_tags);
 
-  // Sets every tag of `tags` (a key already present takes the new value)
-  // unless the set would then hold more than `max_tags` keys; returns
-  // false, changing nothing, in that case.
-  bool Put(absl::Span<const Tag> tags, size_t max_tags)
-      ABSL_LOCKS_EXCLUDED(mu_);
-  // Removes the tags of `keys`; keys not present are ignored.
-  void Remove(absl::Span<const std::string> keys) ABSL_LOCKS_EXCLUDED(mu_);
-  // A copy of the tags, in byte order of their keys.
-  std::vector<Tag> List() const ABSL_LOCKS_EXCLUDED(mu_);
-
- private:
-  mutable Mutex mu_;
-  absl::btree_map<std::string, std::string> tags_ ABSL_GUARDED_BY(mu_);
-};
+// Removes the tags of `keys` from `tags`; keys not present are ignored.
+void RemoveTags(std::vector<Tag>& tags, absl::Span<const std::string> keys);
 
 }  // namespace dynamite
 

@@ -133,8 +133,8 @@ Commands:
       --db-path DIR    Keep the database in DIR (created if missing):
                        every commit is appended to DIR/commits.log before
                        it is answered, and a restart, even after SIGKILL,
-                       replays it (tables, items, indexes; not yet tags
-                       or stream records). A write the log cannot take
+                       replays it (tables, items, indexes, tags; not yet
+                       stream records). A write the log cannot take
                        (a full disk) is answered InternalServerError and
                        later writes are refused until a restart; reads go
                        on. Default: in memory only.

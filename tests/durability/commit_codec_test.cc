@@ -170,6 +170,7 @@ TableDefinition EveryField() {
   def.warm_throughput_updating_until = absl::InfiniteFuture();
   def.transient_status = TableStatus::kUpdating;
   def.transient_until = absl::FromUnixSeconds(1767225605);
+  def.tags = {{"env", "test"}, {"team", ""}};
   return def;
 }
 
@@ -206,6 +207,7 @@ TEST(CommitCodecTest, ATableDefinitionKeepsEveryField) {
   EXPECT_EQ(def.warm_throughput_updating_until, absl::InfiniteFuture());
   EXPECT_EQ(def.transient_status, TableStatus::kUpdating);
   EXPECT_EQ(def.transient_until, original->transient_until);
+  EXPECT_EQ(def.tags, original->tags);
   // And every field the encoder writes comes back: re-encoding the decoded
   // definition gives the same bytes.
   std::string again;
@@ -237,12 +239,12 @@ TEST(CommitCodecTest, AnotherVersionOrTrailingBytesAreRefused) {
   std::string payload;
   EncodeItemCommit(1, {}, payload);  // (Replay refuses an empty one.)
   std::string newer = payload;
-  newer[0] = 2;
+  newer[0] = 3;
   absl::StatusOr<LoggedCommit> commit = DecodeCommit(newer);
   ASSERT_FALSE(commit.ok());
   EXPECT_EQ(commit.status().message(),
-            "the commit record is of format version 2; this build reads "
-            "version 1");
+            "the commit record is of format version 3; this build reads "
+            "version 2");
   commit = DecodeCommit(payload + "x");
   ASSERT_FALSE(commit.ok());
   EXPECT_EQ(commit.status().message(),

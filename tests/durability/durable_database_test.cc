@@ -5,7 +5,7 @@
 // the writer an InternalServerError, refuses later writes and keeps reads
 // going, and the reopened database has every write that was acknowledged;
 // a BatchWriteItem's commits share one fsync and are acknowledged only
-// after it.
+// after it; tags come back as they were.
 
 #include <stdlib.h>
 
@@ -134,6 +134,39 @@ TEST_F(DurableDatabaseTest, AReopenedDatabaseHasEverythingAcknowledged) {
     ASSERT_THAT(late.status(), IsOk());
     EXPECT_NE(late->item, nullptr);
   }
+}
+
+TEST_F(DurableDatabaseTest, TagsComeBackAsTheLastChangeLeftThem) {
+  const std::string arn = "arn:aws:dynamodb:ddblocal:000000000000:table/Plain";
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options());
+    ASSERT_NE(db, nullptr);
+    CreateTableRequest create =
+        TableRequest("Plain", KeyType::kN, std::nullopt);
+    create.tags = std::vector<Tag>{{"team", "core"}, {"env", "dev"}};
+    auto created = db->CreateTable(create);
+    ASSERT_THAT(created.status(), IsOk());
+    ASSERT_EQ(created->table_description.table_arn, arn);
+    ASSERT_THAT(db->TagResource({.resource_arn = arn,
+                                 .tags = std::vector<Tag>{{"env", "test"},
+                                                          {"cost", "7"}}})
+                    .status(),
+                IsOk());
+    ASSERT_THAT(
+        db->UntagResource({.resource_arn = arn,
+                           .tag_keys = std::vector<std::string>{"team"}})
+            .status(),
+        IsOk());
+    // A refused change is not logged.
+    std::vector<Tag> many;
+    for (int i = 0; i < 50; ++i) many.push_back({absl::StrCat("k", i), ""});
+    ASSERT_FALSE(db->TagResource({.resource_arn = arn, .tags = many}).ok());
+  }
+  std::unique_ptr<Database> db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  auto listed = db->ListTagsOfResource({.resource_arn = arn});
+  ASSERT_THAT(listed.status(), IsOk());
+  EXPECT_EQ(listed->tags, (std::vector<Tag>{{"cost", "7"}, {"env", "test"}}));
 }
 
 TEST_F(DurableDatabaseTest, ATornLastRecordIsDroppedAndReported) {
