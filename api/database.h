@@ -52,7 +52,9 @@
 #include "api/transaction_tokens.h"
 #include "api/ttl_requests.h"
 #include "api/write_result.h"
+#include "common/mutex.h"
 #include "common/periodic_thread.h"
+#include "durability/file_system.h"
 #include "durability/write_ahead_log.h"
 #include "query/expression_cache.h"
 #include "store/catalog.h"
@@ -68,6 +70,8 @@ struct RecoveryReport {
   // Bytes of a last commit that was being written when the process died:
   // never acknowledged, so dropped (durability/log_format.h).
   uint64_t torn_tail_bytes = 0;
+  // The last commit the snapshot loaded includes; 0 if there was none.
+  uint64_t snapshot_sequence = 0;
 };
 
 class Database {
@@ -81,7 +85,9 @@ class Database {
   // (durability/write_ahead_log.h). Without a directory, an in-memory one.
   // Errors: the directory cannot be read or written, or its log is
   // damaged before its tail (kInternal, naming the file and offset).
-  // Not yet kept: tags, stream records (a stream starts empty again).
+  // The snapshot, if there is one, is loaded first, and only the commits
+  // logged after it are replayed (durability/snapshot.h).
+  // Not yet kept: stream records (a stream starts empty again).
   static absl::StatusOr<std::unique_ptr<Database>> Open(
       DatabaseOptions options);
   Database(const Database&) = delete;
@@ -221,6 +227,17 @@ class Database {
 
   const RecoveryReport& recovery() const { return recovery_; }
 
+  // Writes a snapshot of the whole database (durability/snapshot.h) and
+  // deletes the log it makes unnecessary, so that the next open loads it
+  // and replays only what follows. Commits wait while the tables are
+  // captured (references to their items are copied; the file is written
+  // after). A durable Database also snapshots by itself once the log has
+  // grown by DurabilityOptions::snapshot_log_bytes. Errors: an in-memory
+  // Database (kValidation); the files cannot be written (kInternal, the
+  // previous snapshot stays in force; a failed rotation of the log
+  // refuses later writes, as a failed log write does).
+  absl::Status Snapshot();
+
  private:
   struct Unstarted {};
   // Builds the members, nothing more: Start() begins observing commits
@@ -249,7 +266,10 @@ class Database {
   // observer of every commit and what each waits for (declared before the
   // sequencer that calls it).
   std::unique_ptr<WriteAheadLog> log_;
+  FileSystem* files_ = nullptr;  // a durable Database's
   RecoveryReport recovery_;
+  // One Snapshot() at a time.
+  Mutex snapshot_mu_;
   // Numbers the commits of every table in catalog_ (declared before it:
   // the catalog's tables refer to it).
   CommitSequencer sequencer_;
@@ -262,8 +282,9 @@ class Database {
   std::atomic<int64_t> last_stream_millis_{0};
   // The ClientRequestTokens of recent transactions.
   TransactionTokens transaction_tokens_;
-  // Declared last, so that it stops before anything it sweeps goes.
+  // Declared last, so that they stop before anything they use goes.
   std::unique_ptr<PeriodicThread> sweeper_;
+  std::unique_ptr<PeriodicThread> snapshotter_;
 };
 
 }  // namespace dynamite

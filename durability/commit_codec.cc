@@ -183,6 +183,23 @@ void WriteIndex(ByteWriter& out, const IndexDefinition& index) {
   out.Time(index.backfilled_at);
 }
 
+// One change of an item commit: the key, then the item stored (null: the
+// item was deleted, or `kept` as it was).
+void WriteItemChange(ByteWriter& out, absl::string_view table_name,
+                     const EncodedKey& key, const PackedItem* item, bool kept) {
+  out.String(table_name);
+  out.String(key.partition);
+  out.String(key.sort);
+  const ImageTag tag = kept              ? kKeptTag
+                       : item == nullptr ? kDeletedTag
+                                         : kStoredTag;
+  out.Unsigned(tag);
+  if (tag != kStoredTag) return;
+  out.Signed(item->size());
+  out.Unsigned(item->count());
+  out.String(item->body_bytes());
+}
+
 }  // namespace
 
 void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
@@ -249,20 +266,25 @@ void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
   out.Unsigned(sequence);
   out.Unsigned(records.size());
   for (const ChangeRecord& record : records) {
-    out.String(record.table->name());
-    out.String(record.key.partition);
-    out.String(record.key.sort);
     // The store keeps every item packed (store/packed_item.h).
     const PackedItem* item = record.new_image.packed();
     DYNAMITE_CHECK((item == nullptr) == (record.new_image == nullptr));
-    const ImageTag tag = record.kept       ? kKeptTag
-                         : item == nullptr ? kDeletedTag
-                                           : kStoredTag;
-    out.Unsigned(tag);
-    if (tag != kStoredTag) continue;
-    out.Signed(item->size());
-    out.Unsigned(item->count());
-    out.String(item->body_bytes());
+    WriteItemChange(out, record.table->name(), record.key, item, record.kept);
+  }
+}
+
+void EncodeItemImages(uint64_t sequence, absl::string_view table_name,
+                      absl::Span<const CapturedItem> items,
+                      std::string& bytes) {
+  ByteWriter out(bytes);
+  out.Unsigned(kCommitFormatVersion);
+  out.Unsigned(kItemsTag);
+  out.Unsigned(sequence);
+  out.Unsigned(items.size());
+  for (const CapturedItem& captured : items) {
+    DYNAMITE_CHECK(captured.item.get() != nullptr);
+    WriteItemChange(out, table_name, captured.key, captured.item.get(),
+                    /*kept=*/false);
   }
 }
 

@@ -35,6 +35,7 @@
 
 #include "store/commit.h"
 #include "store/commit_observer.h"
+#include "store/database_capture.h"
 #include "store/key.h"
 #include "store/packed_item.h"
 #include "store/table_definition.h"
@@ -64,6 +65,11 @@ struct LoggedCommit {
 void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
                       std::string& out);
 void EncodeTableCommit(const TableChangeRecord& record, std::string& out);
+// Appends the payload of an item commit numbered `sequence` that stores
+// each of `items` in the table `table_name` (a snapshot's chunk of a
+// table, durability/snapshot.h).
+void EncodeItemImages(uint64_t sequence, absl::string_view table_name,
+                      absl::Span<const CapturedItem> items, std::string& out);
 
 // Decodes a payload. A payload that is not one of this format's (another
 // version, a truncated or malformed one) is a kInternal error saying so.

@@ -18,6 +18,7 @@
 #ifndef DYNAMITE_DURABILITY_DURABILITY_OPTIONS_H_
 #define DYNAMITE_DURABILITY_DURABILITY_OPTIONS_H_
 
+#include <cstdint>
 #include <string>
 
 #include "absl/time/time.h"
@@ -35,6 +36,11 @@ struct DurabilityOptions {
   SyncMode sync = SyncMode::kInterval;
   // kInterval's period. REQUIRES: positive.
   absl::Duration sync_interval = absl::Milliseconds(100);
+  // A snapshot is written (Database::Snapshot()) once the log has grown by
+  // this many bytes since the last one, checked every
+  // `snapshot_check_interval`; 0: only when asked.
+  uint64_t snapshot_log_bytes = uint64_t{64} << 20;
+  absl::Duration snapshot_check_interval = absl::Seconds(1);
   // Not owned; must outlive the Database. Default (nullptr): the machine's
   // (FileSystem::Default()). Tests give one that fails on purpose.
   FileSystem* file_system = nullptr;

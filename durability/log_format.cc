@@ -38,10 +38,10 @@ bool AllZero(absl::string_view bytes) {
                      [](char c) { return c == '\0'; });
 }
 
-absl::Status Corrupt(absl::string_view file_name, uint64_t offset,
-                     absl::string_view why) {
+absl::Status Corrupt(absl::string_view file_kind, absl::string_view file_name,
+                     uint64_t offset, absl::string_view why) {
   return MakeError(ErrorKind::kInternal,
-                   absl::StrCat("corrupt write-ahead log ", file_name,
+                   absl::StrCat("corrupt ", file_kind, " ", file_name,
                                 " at offset ", offset, ": ", why));
 }
 
@@ -63,7 +63,8 @@ absl::Status LogWriter::Append(absl::string_view payload) {
 }
 
 absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
-                                    absl::string_view file_name) {
+                                    absl::string_view file_name,
+                                    absl::string_view file_kind) {
   LogContents log;
   uint64_t offset = 0;
   auto torn = [&] {
@@ -79,11 +80,12 @@ absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
     }
     const uint32_t length = ReadUint32(rest.data());
     if (Crc32(rest.substr(0, 4)) != ReadUint32(rest.data() + 4)) {
-      return Corrupt(file_name, offset, "the record's length fails its CRC");
+      return Corrupt(file_kind, file_name, offset,
+                     "the record's length fails its CRC");
     }
     if (length > kMaxLogRecordBytes) {
       return Corrupt(
-          file_name, offset,
+          file_kind, file_name, offset,
           absl::StrCat("a record of ", length, " bytes is over the limit of ",
                        kMaxLogRecordBytes));
     }
@@ -97,7 +99,8 @@ absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
         torn();  // the last record, whose payload did not all reach the disk
         break;
       }
-      return Corrupt(file_name, offset, "the record's payload fails its CRC");
+      return Corrupt(file_kind, file_name, offset,
+                     "the record's payload fails its CRC");
     }
     log.records.push_back(payload);
     offset += kLogHeaderBytes + length;

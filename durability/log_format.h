@@ -79,9 +79,11 @@ struct LogContents {
 
 // Reads the records of `contents`, the whole of the log file `file_name`
 // (named in errors). Corruption before the tail is a kInternal error:
-// "corrupt write-ahead log <file_name> at offset <n>: <why>".
-absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
-                                    absl::string_view file_name);
+// "corrupt <file_kind> <file_name> at offset <n>: <why>" (a snapshot is
+// framed as a log too: durability/snapshot.h).
+absl::StatusOr<LogContents> ReadLog(
+    absl::string_view contents, absl::string_view file_name,
+    absl::string_view file_kind = "write-ahead log");
 
 }  // namespace dynamite
 

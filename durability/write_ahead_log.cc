@@ -30,19 +30,22 @@ absl::StatusOr<std::unique_ptr<WriteAheadLog>> WriteAheadLog::Open(
   DYNAMITE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                             file_system.OpenForAppend(path, false));
   return std::unique_ptr<WriteAheadLog>(new WriteAheadLog(
-      std::move(path), std::move(file), options, durable_through));
+      file_system, std::move(path), std::move(file), options, durable_through));
 }
 
-WriteAheadLog::WriteAheadLog(std::string path,
+WriteAheadLog::WriteAheadLog(FileSystem& file_system, std::string path,
                              std::unique_ptr<WritableFile> file,
                              const DurabilityOptions& options,
                              uint64_t durable_through)
-    : path_(std::move(path)),
+    : file_system_(file_system),
+      path_(std::move(path)),
+      directory_(options.directory),
       mode_(options.sync),
       file_(std::move(file)),
       buffered_through_(durable_through),
       written_through_(durable_through),
-      synced_through_(durable_through) {
+      synced_through_(durable_through),
+      bytes_since_rotation_(0) {
   if (mode_ == SyncMode::kInterval) {
     DYNAMITE_CHECK(options.sync_interval > absl::ZeroDuration());
     // An error poisons the log; the writers hear of it.
@@ -77,7 +80,9 @@ void WriteAheadLog::Buffer(uint64_t sequence) {
   // A poisoned log writes nothing more; the commit's writer is told so by
   // AwaitDurable().
   if (!failure_.ok()) return;
+  const size_t before = buffered_.size();
   AppendLogRecord(payload_, buffered_);
+  bytes_since_rotation_ += buffered_.size() - before;
   buffered_through_ = sequence;
 }
 
@@ -88,6 +93,56 @@ absl::Status WriteAheadLog::Flush() {
     through = buffered_through_;
   }
   return WriteThrough(through, /*sync=*/true);
+}
+
+absl::Status WriteAheadLog::Rotate(const std::string& retired_path) {
+  mu_.Lock();
+  while (writing_ && failure_.ok()) mu_.Wait(&changed_);
+  if (!failure_.ok()) {
+    absl::Status failure = failure_;
+    mu_.Unlock();
+    return failure;
+  }
+  // The leader's turn, as in WriteThrough(), with the file swapped at the
+  // end.
+  writing_ = true;
+  std::string batch;
+  batch.swap(buffered_);
+  const uint64_t through = buffered_through_;
+  mu_.Unlock();
+  absl::Status status;
+  if (!batch.empty()) status = file_->Append(batch);
+  if (status.ok()) status = file_->Sync();
+  if (status.ok()) status = file_->Close();
+  if (status.ok()) status = file_system_.Rename(path_, retired_path);
+  std::unique_ptr<WritableFile> next;
+  if (status.ok()) {
+    absl::StatusOr<std::unique_ptr<WritableFile>> opened =
+        file_system_.OpenForAppend(path_, /*truncate=*/true);
+    status = opened.status();
+    if (opened.ok()) next = *std::move(opened);
+  }
+  // Else a crash could leave the new file's commits without a name.
+  if (status.ok()) status = file_system_.SyncDirectory(directory_);
+  mu_.Lock();
+  writing_ = false;
+  if (status.ok()) {
+    file_ = std::move(next);
+    written_through_ = through;
+    synced_through_ = through;
+    bytes_since_rotation_ = 0;
+  } else {
+    failure_ = Poisoned(status);
+    status = failure_;
+  }
+  changed_.SignalAll();
+  mu_.Unlock();
+  return status;
+}
+
+uint64_t WriteAheadLog::bytes_since_rotation() const {
+  MutexLock lock(&mu_);
+  return bytes_since_rotation_;
 }
 
 absl::Status WriteAheadLog::CheckWritable() const {

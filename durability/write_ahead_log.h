@@ -69,8 +69,22 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   // Writes and fsyncs everything buffered (the interval thread's round).
   absl::Status Flush() ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Retires the log file for a snapshot (durability/snapshot.h): writes and
+  // fsyncs everything buffered, renames the file to `retired_path`, and
+  // goes on in a new, empty file under the old name, so that the retired
+  // file holds every commit up to the snapshot's and the new one the
+  // commits after it. The directory is fsynced before any commit goes to
+  // the new file. A failure poisons the log, as a failed write does.
+  // REQUIRES: no commit publishes during the call (the snapshot's capture
+  // holds them off).
+  absl::Status Rotate(const std::string& retired_path) ABSL_LOCKS_EXCLUDED(mu_);
+  // The bytes of the commits logged since the last Rotate() (or since the
+  // log was opened): what the next snapshot would spare a restart.
+  uint64_t bytes_since_rotation() const ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
-  WriteAheadLog(std::string path, std::unique_ptr<WritableFile> file,
+  WriteAheadLog(FileSystem& file_system, std::string path,
+                std::unique_ptr<WritableFile> file,
                 const DurabilityOptions& options, uint64_t durable_through);
 
   // Appends one encoded commit to the buffer.
@@ -80,7 +94,9 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   absl::Status WriteThrough(uint64_t sequence, bool sync)
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  FileSystem& file_system_;
   const std::string path_;
+  const std::string directory_;
   const SyncMode mode_;
   // Written only by the leader, one at a time (`writing_`).
   std::unique_ptr<WritableFile> file_;
@@ -95,6 +111,7 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   uint64_t written_through_ ABSL_GUARDED_BY(mu_);
   uint64_t synced_through_ ABSL_GUARDED_BY(mu_);
   bool writing_ ABSL_GUARDED_BY(mu_) = false;  // a leader is at the file
+  uint64_t bytes_since_rotation_ ABSL_GUARDED_BY(mu_);
   absl::Status failure_ ABSL_GUARDED_BY(mu_);
   // kInterval's fsync every interval (Flush()); last, started once all
   // the members above exist, and stopped first.

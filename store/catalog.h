@@ -101,6 +101,10 @@ class Catalog {
     absl::Time gone_at;
   };
 
+  // A capture of the whole database reads under locks it takes
+  // (store/database_capture.cc).
+  friend class DatabaseCapturer;
+
   // Create() under the lock; `sequence` is the table commit's number.
   absl::StatusOr<std::shared_ptr<Table>> CreateAndPublish(
       TableDefinition definition, uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);

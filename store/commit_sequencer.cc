@@ -1,5 +1,6 @@
 #include "store/commit_sequencer.h"
 
+#include "common/check.h"
 #include "store/commit.h"
 
 namespace dynamite {
@@ -45,6 +46,13 @@ uint64_t CommitSequencer::PublishTable(TableChangeRecord& record) {
   record.sequence = next_sequence_++;
   for (CommitObserver* observer : observers_) observer->OnTableCommit(record);
   return record.sequence;
+}
+
+void CommitSequencer::ResumeAfter(uint64_t sequence) {
+  MutexLock lock(&mu_);
+  DYNAMITE_CHECK(observers_.empty());
+  DYNAMITE_CHECK(sequence + 1 >= next_sequence_);
+  next_sequence_ = sequence + 1;
 }
 
 uint64_t CommitSequencer::next_sequence() const {

@@ -81,6 +81,11 @@ class CommitSequencer {
   // observers. Returns the number.
   uint64_t PublishTable(TableChangeRecord& record) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Numbers the next commit `sequence` + 1: recovery resumes the numbering
+  // of a snapshot, whose commits it loads without publishing them.
+  // REQUIRES: no observer yet; `sequence` + 1 >= next_sequence().
+  void ResumeAfter(uint64_t sequence) ABSL_LOCKS_EXCLUDED(mu_);
+
   // The number the next commit will get.
   uint64_t next_sequence() const ABSL_LOCKS_EXCLUDED(mu_);
 

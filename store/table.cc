@@ -213,6 +213,12 @@ Table::RedefineAndPublish(RedefineFn redefine, uint64_t& sequence) {
   return definition_;
 }
 
+void Table::Restore(const EncodedKey& key, PackedItemRef item) {
+  MutexLock lock(&mu_);
+  const ItemPtr old = FindLocked(key.partition, key.sort);
+  ApplyLocked(key, old.packed_ref(), std::move(item));
+}
+
 uint64_t Table::Drop() {
   MutexLock lock(&mu_);
   DYNAMITE_CHECK(!dropped_);

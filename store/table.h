@@ -125,6 +125,15 @@ class Table {
   absl::StatusOr<std::shared_ptr<const TableDefinition>> Redefine(
       RedefineFn redefine) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Stores `item` under `key`, in the items and every index, without a
+  // commit: recovery rebuilds a table from a snapshot this way
+  // (durability/snapshot.h), and the snapshot's sequence number covers it.
+  // The item-collection limit is not checked (the snapshot's items were
+  // within it). REQUIRES: nothing observes the table yet; `item` is not
+  // null and its key attributes encode to `key`.
+  void Restore(const EncodedKey& key, PackedItemRef item)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // Ends the table's life as a commit (DeleteTable; Catalog::Delete calls
   // it once the name is gone): the delete is published under the lock, in
   // order after every item commit of the table, and any commit after it
@@ -206,6 +215,8 @@ class Table {
   friend class CommitApplier;
   // Snapshot reads (store/snapshot_read.cc) read under locks they take.
   friend class SnapshotReader;
+  // So does a capture of the whole database (store/database_capture.cc).
+  friend class DatabaseCapturer;
 
   // The stored item under `key`, or nullptr.
   ItemPtr FindLocked(absl::string_view partition_key,

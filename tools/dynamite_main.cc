@@ -7,7 +7,8 @@
 //                  [--stream-shard-records N] [--manual-clock[=SECONDS]]
 //                  [--clock-start SECONDS] [--ttl-sweep-interval D]
 //                  [--delay-transient-statuses[=D]] [--cors ORIGINS]
-//                  [--db-path DIR [--sync MODE] [--sync-interval D]]
+//                  [--db-path DIR [--sync MODE] [--sync-interval D]
+//                   [--snapshot-after-mb N]]
 //                  [DynamoDB Local's flags]
 //   dynamite lint [--json] (FILE --table T --pk K [--sk K] [--lsi]
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
@@ -79,7 +80,8 @@ Commands:
         [--console on|off] [--stream-shard-records N]
         [--manual-clock[=SECONDS]] [--clock-start SECONDS]
         [--ttl-sweep-interval D] [--delay-transient-statuses[=D]]
-        [--cors ORIGINS] [--db-path DIR [--sync MODE] [--sync-interval D]]
+        [--cors ORIGINS] [--db-path DIR [--sync MODE] [--sync-interval D]
+        [--snapshot-after-mb N]]
       Serves DynamoDB's HTTP API from one database, in memory or kept in a
       directory, until SIGINT or SIGTERM, then finishes the requests in
       flight and exits 0. Prints one line on standard output once it
@@ -133,8 +135,9 @@ Commands:
       --db-path DIR    Keep the database in DIR (created if missing):
                        every commit is appended to DIR/commits.log before
                        it is answered, and a restart, even after SIGKILL,
-                       replays it (tables, items, indexes, tags; not yet
-                       stream records). A write the log cannot take
+                       loads DIR/snapshot and replays the log after it
+                       (tables, items, indexes, tags; not yet stream
+                       records). A write the log cannot take
                        (a full disk) is answered InternalServerError and
                        later writes are refused until a restart; reads go
                        on. Default: in memory only.
@@ -146,6 +149,12 @@ Commands:
                        loses nothing acknowledged in any mode.
       --sync-interval D
                        The interval's period (e.g. 100ms, the default).
+      --snapshot-after-mb N
+                       Snapshot the whole database once the log has grown
+                       by N MiB since the last snapshot (default 64; 0:
+                       never), so that a restart replays at most that
+                       much log. Writes pause while the tables are
+                       captured; the file is written after.
       --cors ORIGINS   Origins (comma-separated, e.g.
                        http://localhost:3000,https://app.example.com)
                        whose browser pages may call the endpoint: their
@@ -392,7 +401,8 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
         arg == "--console" || arg == "--stream-shard-records" ||
         arg == "--clock-start" || arg == "--ttl-sweep-interval" ||
         arg == "--cors" || arg == "-cors" || arg == "-dbPath" ||
-        arg == "--db-path" || arg == "--sync" || arg == "--sync-interval") {
+        arg == "--db-path" || arg == "--sync" || arg == "--sync-interval" ||
+        arg == "--snapshot-after-mb") {
       if (!TakeValue(argc, argv, &i, inline_value, &value)) {
         return UsageError(absl::StrCat(arg, " needs a value"));
       }
@@ -474,6 +484,14 @@ std::optional<int> ParseServeFlags(int argc, char** argv, ServeFlags* flags) {
             "--sync-interval needs a positive duration such as 100ms or 1s");
       }
       flags->durability.sync_interval = interval;
+    } else if (arg == "--snapshot-after-mb") {
+      uint64_t megabytes = 0;
+      if (!absl::SimpleAtoi(value, &megabytes) || megabytes > (1u << 20)) {
+        return UsageError(
+            "--snapshot-after-mb needs a whole number of MiB up to 1048576 "
+            "(0: never)");
+      }
+      flags->durability.snapshot_log_bytes = megabytes << 20;
     } else if (arg == "-inMemory") {
       flags->in_memory = true;
       flags->no_effect.push_back(

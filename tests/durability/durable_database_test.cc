@@ -23,6 +23,7 @@
 
 #include "api/database.h"
 #include "common/errors.h"
+#include "tests/durability/durable_fixture.h"
 #include "tests/support/commit_workload.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/faulty_file_system.h"
@@ -31,74 +32,20 @@
 namespace dynamite {
 namespace {
 
+using ::dynamite::testing::CreatePlain;
+using ::dynamite::testing::DurableDirectoryTest;
 using ::dynamite::testing::FaultyFileSystem;
 using ::dynamite::testing::IsOk;
 using ::dynamite::testing::N;
+using ::dynamite::testing::PutKey;
 using ::dynamite::testing::RunWorkload;
 using ::dynamite::testing::S;
+using ::dynamite::testing::ScanEverything;
+using ::dynamite::testing::Seen;
 using ::dynamite::testing::TableRequest;
 using ::testing::HasSubstr;
 
-// What a reader sees of a table and its indexes, by Scan.
-using Seen = std::map<std::string, std::vector<Item>>;
-
-Seen ScanEverything(Database& db) {
-  const std::vector<std::pair<std::string, std::optional<std::string>>>
-      sources = {{"Orders", std::nullopt},
-                 {"Orders", "by_l"},
-                 {"Plain", std::nullopt},
-                 {"Plain", "by_v"}};
-  Seen seen;
-  for (const auto& [table, index] : sources) {
-    auto page = db.Scan({.table_name = table, .index_name = index});
-    EXPECT_THAT(page.status(), IsOk()) << table;
-    if (!page.ok()) continue;
-    std::vector<Item>& items =
-        seen[absl::StrCat(table, "/", index.value_or(""))];
-    for (const ItemPtr& item : page->items) items.push_back(*item);
-  }
-  return seen;
-}
-
-absl::Status CreatePlain(Database& db) {
-  return db.CreateTable(TableRequest("Plain", KeyType::kN, std::nullopt))
-      .status();
-}
-
-absl::Status PutKey(Database& db, int pk) {
-  return db
-      .PutItem(
-          {.table_name = "Plain", .item = Item{{"pk", N(absl::StrCat(pk))}}})
-      .status();
-}
-
-class DurableDatabaseTest : public ::testing::Test {
- protected:
-  void SetUp() override {
-    std::string pattern = ::testing::TempDir() + "dynamite-db-XXXXXX";
-    ASSERT_NE(::mkdtemp(pattern.data()), nullptr);
-    dir_ = pattern;
-  }
-  void TearDown() override { std::filesystem::remove_all(dir_); }
-
-  DatabaseOptions Options(SyncMode sync = SyncMode::kAlways,
-                          FileSystem* files = nullptr) const {
-    DatabaseOptions options;
-    options.durability.directory = dir_;
-    options.durability.sync = sync;
-    options.durability.sync_interval = absl::Milliseconds(5);
-    options.durability.file_system = files;
-    return options;
-  }
-  std::unique_ptr<Database> OpenOrDie(DatabaseOptions options) {
-    auto db = Database::Open(std::move(options));
-    EXPECT_THAT(db.status(), IsOk());
-    return db.ok() ? *std::move(db) : nullptr;
-  }
-  std::string LogPath() const { return dir_ + "/commits.log"; }
-
-  std::string dir_;
-};
+using DurableDatabaseTest = DurableDirectoryTest;
 
 TEST_F(DurableDatabaseTest, AReopenedDatabaseHasEverythingAcknowledged) {
   for (SyncMode mode :

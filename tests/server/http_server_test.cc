@@ -555,6 +555,9 @@ TEST(DynamiteServeTest, RefusesABadSyncModeOrInterval) {
         std::vector<std::string>{"--sync-interval", "0"},
         std::vector<std::string>{"--sync-interval", "soon"},
         std::vector<std::string>{"--db-path", ""},
+        std::vector<std::string>{"--snapshot-after-mb", "-1"},
+        std::vector<std::string>{"--snapshot-after-mb", "lots"},
+        std::vector<std::string>{"--snapshot-after-mb", "1048577"},
         // DynamoDB Local refuses both at once. (A directory that cannot
         // be made, so that a server that wrongly starts writes nothing.)
         std::vector<std::string>{"-inMemory", "-dbPath",

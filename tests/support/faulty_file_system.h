@@ -30,6 +30,9 @@ class FaultyFileSystem final : public FileSystem {
   void FailWritesAfter(int64_t bytes) { space_left_ = bytes; }
   // The next `count` Syncs fail.
   void FailSyncs(int count) { failing_syncs_ = count; }
+  // Renames to `to` fail (as a snapshot's rename into place would if the
+  // process died just before it).
+  void FailRenamesTo(std::string to) { failing_rename_to_ = std::move(to); }
   // The Syncs that succeeded.
   int syncs() const { return syncs_.load(); }
 
@@ -44,6 +47,10 @@ class FaultyFileSystem final : public FileSystem {
     return FileSystem::Default()->ReadFile(path);
   }
   absl::Status Rename(const std::string& from, const std::string& to) override {
+    if (to == failing_rename_to_) {
+      return MakeError(ErrorKind::kInternal,
+                       absl::StrCat("rename ", to, ": Input/output error"));
+    }
     return FileSystem::Default()->Rename(from, to);
   }
   absl::Status Remove(const std::string& path) override {
@@ -107,6 +114,7 @@ class FaultyFileSystem final : public FileSystem {
   std::atomic<int64_t> space_left_{-1};  // -1: no limit
   std::atomic<int> failing_syncs_{0};
   std::atomic<int> syncs_{0};
+  std::string failing_rename_to_;
 };
 
 }  // namespace dynamite::testing

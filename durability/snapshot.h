@@ -1,0 +1,69 @@
+// Snapshots: the whole database as of one commit, in one file, so that a
+// restart loads it and replays only the commits logged after it
+// (durability/database_files.h).
+//
+// The file is framed as the write-ahead log (durability/log_format.h), and
+// its records but the first and the last are commit payloads
+// (durability/commit_codec.h):
+//   header   "dynamite snapshot", the format version, the number S of the
+//            last commit the snapshot includes, and the count of tables
+//            ever created (which seeds TableIds)
+//   per table, in name order: a table commit creating it (its whole
+//            definition, tags included), then its items in item commits
+//            of at most kSnapshotChunkItems each
+//   end      "dynamite snapshot end" and the number of records before it
+// It is written to snapshot.tmp, fsynced, renamed over the snapshot and
+// the directory fsynced, so an interrupted snapshot leaves the previous
+// one in force. A snapshot is never torn: any damage, a file cut short, or
+// a missing end record refuses to load, naming the file and the offset.
+//
+// Thread safety: pure functions, but for LoadSnapshot's catalog.
+
+#ifndef DYNAMITE_DURABILITY_SNAPSHOT_H_
+#define DYNAMITE_DURABILITY_SNAPSHOT_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+
+#include "absl/status/status.h"
+#include "absl/status/statusor.h"
+#include "absl/strings/string_view.h"
+
+#include "durability/file_system.h"
+#include "store/catalog.h"
+#include "store/database_capture.h"
+
+namespace dynamite {
+
+inline constexpr size_t kSnapshotChunkItems = 1024;
+
+struct SnapshotHeader {
+  uint64_t sequence = 0;  // the last commit included
+  uint64_t tables_created = 0;
+};
+
+// The whole file for `capture`.
+std::string EncodeSnapshot(const DatabaseCapture& capture,
+                           uint64_t tables_created);
+
+// Puts `contents` in place as `directory`'s snapshot: temporary file,
+// fsync, rename, directory fsync. On an error the previous snapshot is
+// still the one in force.
+absl::Status WriteSnapshot(FileSystem& file_system,
+                           const std::string& directory,
+                           absl::string_view contents);
+
+// Rebuilds the snapshot `contents` (of the file `file_name`, named in
+// errors) in `catalog`, which must be empty and observed by no one: each
+// table is created (a table commit, numbered by the catalog's sequencer)
+// and its items restored without commits (Table::Restore()). The caller
+// then resumes the sequencer after the header's sequence. Errors are
+// kInternal: "corrupt snapshot <file_name> at offset <n>: <why>".
+absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,
+                                            absl::string_view file_name,
+                                            Catalog& catalog);
+
+}  // namespace dynamite
+
+#endif  // DYNAMITE_DURABILITY_SNAPSHOT_H_
