@@ -13,6 +13,9 @@
 //                             take 25)
 //   BM_Reopen/commits:N       Database::Open of a log of N PutItem commits
 //                             (a restart's replay), per commit
+//   BM_ReopenSnapshot/items:N Database::Open of a snapshot of N distinct
+//                             items and an empty log, per item
+//   BM_Snapshot/items:N       Database::Snapshot() of N distinct items
 //
 // The items are workload L's (bench/leaderboard_workload.h), cycled, so the
 // table holds at most kPoolSize items while the log grows; each log lives in
@@ -30,11 +33,13 @@
 #include <vector>
 
 #include "absl/status/status.h"
+#include "absl/strings/str_cat.h"
 #include "benchmark/benchmark.h"
 
 #include "api/database.h"
 #include "bench/dynamite_leaderboard.h"
 #include "bench/leaderboard_workload.h"
+#include "common/status_macros.h"
 
 namespace dynamite {
 namespace {
@@ -73,6 +78,22 @@ absl::Status Put(Database& db, int64_t i) {
       .item = LeaderboardItemToItem(
           LeaderboardPool()[static_cast<size_t>(i % kPoolSize)])};
   return db.PutItem(std::move(put)).status();
+}
+
+// Workload L's items, each pool's worth again under new sort keys, so that
+// the table holds `count` distinct items; in sync mode never.
+absl::Status FillDistinct(Database& db, int64_t count) {
+  for (int64_t i = 0; i < count; ++i) {
+    Item item = LeaderboardItemToItem(
+        LeaderboardPool()[static_cast<size_t>(i % kPoolSize)]);
+    AttributeValue& sort = item[std::string(kLeaderboardSortKey)];
+    sort = AttributeValue::S(absl::StrCat(sort.s(), "#", i / kPoolSize));
+    DYNAMITE_RETURN_IF_ERROR(
+        db.PutItem({.table_name = std::string(kLeaderboardTable),
+                    .item = std::move(item)})
+            .status());
+  }
+  return absl::OkStatus();
 }
 
 // A Database in `directory`, in the mode state.range(0), with workload L's
@@ -150,10 +171,68 @@ void BM_Reopen(benchmark::State& state) {
   state.SetItemsProcessed(state.iterations() * commits);
 }
 
+// A durable database of `items` distinct items in `directory`, opened
+// afresh; null (the benchmark skipped) on an error.
+std::unique_ptr<Database> OpenFilled(benchmark::State& state,
+                                     const ScratchDirectory& directory,
+                                     int64_t items) {
+  DatabaseOptions options = OptionsFor(1, directory.path());
+  options.durability.snapshot_log_bytes = 0;
+  auto db = Database::Open(options);
+  absl::Status filled = db.ok() ? CreateLeaderboardTable(**db) : db.status();
+  if (filled.ok()) filled = FillDistinct(**db, items);
+  if (!filled.ok()) {
+    state.SkipWithError(filled.ToString().c_str());
+    return nullptr;
+  }
+  return *std::move(db);
+}
+
+void BM_Snapshot(benchmark::State& state) {
+  ScratchDirectory directory;
+  std::unique_ptr<Database> db = OpenFilled(state, directory, state.range(0));
+  if (db == nullptr) return;
+  for (auto _ : state) {
+    if (absl::Status status = db->Snapshot(); !status.ok()) {
+      return state.SkipWithError(status.ToString().c_str());
+    }
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
+void BM_ReopenSnapshot(benchmark::State& state) {
+  ScratchDirectory directory;
+  {
+    std::unique_ptr<Database> db = OpenFilled(state, directory, state.range(0));
+    if (db == nullptr) return;
+    if (absl::Status status = db->Snapshot(); !status.ok()) {
+      return state.SkipWithError(status.ToString().c_str());
+    }
+  }
+  DatabaseOptions options = OptionsFor(1, directory.path());
+  options.durability.snapshot_log_bytes = 0;
+  for (auto _ : state) {
+    auto db = Database::Open(options);
+    if (!db.ok()) return state.SkipWithError(db.status().ToString().c_str());
+    benchmark::DoNotOptimize(db);
+  }
+  state.SetItemsProcessed(state.iterations() * state.range(0));
+}
+
 BENCHMARK(BM_PutItem)->ArgName("sync")->DenseRange(0, 3);
 BENCHMARK(BM_BatchWriteItem)->ArgName("sync")->DenseRange(0, 3);
 BENCHMARK(BM_Reopen)->ArgName("commits")->Arg(10000)->Arg(100000)->Unit(
     benchmark::kMillisecond);
+BENCHMARK(BM_Snapshot)
+    ->ArgName("items")
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK(BM_ReopenSnapshot)
+    ->ArgName("items")
+    ->Arg(100000)
+    ->Arg(1000000)
+    ->Unit(benchmark::kMillisecond);
 
 }  // namespace
 }  // namespace dynamite
