@@ -1,9 +1,9 @@
 #include "durability/database_files.h"
 
 #include "absl/strings/ascii.h"
-#include "absl/strings/strip.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_format.h"
+#include "absl/strings/strip.h"
 
 namespace dynamite {
 namespace {

@@ -576,8 +576,13 @@ int Serve(int argc, char** argv) {
   dynamite::Database& db = **opened;
   if (!options.durability.directory.empty()) {
     const dynamite::RecoveryReport& recovery = db.recovery();
-    std::cerr << "dynamite serve: replayed " << recovery.commits_replayed
-              << " commits from " << options.durability.directory;
+    std::cerr << "dynamite serve: ";
+    if (recovery.snapshot_sequence > 0) {
+      std::cerr << "loaded the snapshot of commit "
+                << recovery.snapshot_sequence << ", then ";
+    }
+    std::cerr << "replayed " << recovery.commits_replayed << " commits from "
+              << options.durability.directory;
     if (recovery.torn_tail_bytes > 0) {
       std::cerr << "; dropped a last commit cut short by a crash ("
                 << recovery.torn_tail_bytes << " bytes, never acknowledged)";
