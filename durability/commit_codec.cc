@@ -183,6 +183,14 @@ void WriteIndex(ByteWriter& out, const IndexDefinition& index) {
   out.Time(index.backfilled_at);
 }
 
+// What an item commit of `count` changes starts with.
+void WriteItemCommitStart(ByteWriter& out, uint64_t sequence, size_t count) {
+  out.Unsigned(kCommitFormatVersion);
+  out.Unsigned(kItemsTag);
+  out.Unsigned(sequence);
+  out.Unsigned(count);
+}
+
 // One change of an item commit: the key, then the item stored (null: the
 // item was deleted, or `kept` as it was).
 void WriteItemChange(ByteWriter& out, absl::string_view table_name,
@@ -261,10 +269,7 @@ void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
 void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
                       std::string& bytes) {
   ByteWriter out(bytes);
-  out.Unsigned(kCommitFormatVersion);
-  out.Unsigned(kItemsTag);
-  out.Unsigned(sequence);
-  out.Unsigned(records.size());
+  WriteItemCommitStart(out, sequence, records.size());
   for (const ChangeRecord& record : records) {
     // The store keeps every item packed (store/packed_item.h).
     const PackedItem* item = record.new_image.packed();
@@ -277,10 +282,7 @@ void EncodeItemImages(uint64_t sequence, absl::string_view table_name,
                       absl::Span<const CapturedItem> items,
                       std::string& bytes) {
   ByteWriter out(bytes);
-  out.Unsigned(kCommitFormatVersion);
-  out.Unsigned(kItemsTag);
-  out.Unsigned(sequence);
-  out.Unsigned(items.size());
+  WriteItemCommitStart(out, sequence, items.size());
   for (const CapturedItem& captured : items) {
     DYNAMITE_CHECK(captured.item.get() != nullptr);
     WriteItemChange(out, table_name, captured.key, captured.item.get(),

@@ -96,48 +96,22 @@ absl::Status WriteAheadLog::Flush() {
 }
 
 absl::Status WriteAheadLog::Rotate(const std::string& retired_path) {
-  mu_.Lock();
+  MutexLock lock(&mu_);
   while (writing_ && failure_.ok()) mu_.Wait(&changed_);
-  if (!failure_.ok()) {
-    absl::Status failure = failure_;
-    mu_.Unlock();
-    return failure;
-  }
-  // The leader's turn, as in WriteThrough(), with the file swapped at the
-  // end.
-  writing_ = true;
-  std::string batch;
-  batch.swap(buffered_);
-  const uint64_t through = buffered_through_;
-  mu_.Unlock();
-  absl::Status status;
-  if (!batch.empty()) status = file_->Append(batch);
-  if (status.ok()) status = file_->Sync();
-  if (status.ok()) status = file_->Close();
-  if (status.ok()) status = file_system_.Rename(path_, retired_path);
-  std::unique_ptr<WritableFile> next;
-  if (status.ok()) {
-    absl::StatusOr<std::unique_ptr<WritableFile>> opened =
-        file_system_.OpenForAppend(path_, /*truncate=*/true);
-    status = opened.status();
-    if (opened.ok()) next = *std::move(opened);
-  }
-  // Else a crash could leave the new file's commits without a name.
-  if (status.ok()) status = file_system_.SyncDirectory(directory_);
-  mu_.Lock();
-  writing_ = false;
-  if (status.ok()) {
+  if (!failure_.ok()) return failure_;
+  DYNAMITE_RETURN_IF_ERROR(LeadWrite(/*sync=*/true, [&]() -> absl::Status {
+    DYNAMITE_RETURN_IF_ERROR(file_->Close());
+    DYNAMITE_RETURN_IF_ERROR(file_system_.Rename(path_, retired_path));
+    DYNAMITE_ASSIGN_OR_RETURN(
+        std::unique_ptr<WritableFile> next,
+        file_system_.OpenForAppend(path_, /*truncate=*/true));
+    // Else a crash could leave the new file's commits without a name.
+    DYNAMITE_RETURN_IF_ERROR(file_system_.SyncDirectory(directory_));
     file_ = std::move(next);
-    written_through_ = through;
-    synced_through_ = through;
-    bytes_since_rotation_ = 0;
-  } else {
-    failure_ = Poisoned(status);
-    status = failure_;
-  }
-  changed_.SignalAll();
-  mu_.Unlock();
-  return status;
+    return absl::OkStatus();
+  }));
+  bytes_since_rotation_ = 0;
+  return absl::OkStatus();
 }
 
 uint64_t WriteAheadLog::bytes_since_rotation() const {
@@ -168,26 +142,33 @@ absl::Status WriteAheadLog::WriteThrough(uint64_t sequence, bool sync) {
       continue;
     }
     // The leader: everything buffered goes in one write and one fsync.
-    writing_ = true;
-    std::string batch;
-    batch.swap(buffered_);
-    const uint64_t through = buffered_through_;
-    mu_.Unlock();
-    absl::Status status;
-    if (!batch.empty()) status = file_->Append(batch);
-    if (status.ok() && sync) status = file_->Sync();
-    mu_.Lock();
-    writing_ = false;
-    if (status.ok()) {
-      written_through_ = through;
-      if (sync) synced_through_ = through;
-    } else {
-      failure_ = Poisoned(status);
-    }
-    changed_.SignalAll();
+    LeadWrite(sync, [] { return absl::OkStatus(); }).IgnoreError();
   }
   mu_.Unlock();
   return result;
+}
+
+absl::Status WriteAheadLog::LeadWrite(bool sync,
+                                      absl::FunctionRef<absl::Status()> then) {
+  writing_ = true;
+  std::string batch;
+  batch.swap(buffered_);
+  const uint64_t through = buffered_through_;
+  mu_.Unlock();
+  absl::Status status;
+  if (!batch.empty()) status = file_->Append(batch);
+  if (status.ok() && sync) status = file_->Sync();
+  if (status.ok()) status = then();
+  mu_.Lock();
+  writing_ = false;
+  if (status.ok()) {
+    written_through_ = through;
+    if (sync) synced_through_ = through;
+  } else {
+    failure_ = Poisoned(status);
+  }
+  changed_.SignalAll();
+  return status.ok() ? status : failure_;
 }
 
 }  // namespace dynamite

@@ -31,6 +31,7 @@
 #include <string>
 
 #include "absl/base/thread_annotations.h"
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/synchronization/mutex.h"
@@ -93,6 +94,12 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   // `sync`), leading a group write if no one else is.
   absl::Status WriteThrough(uint64_t sequence, bool sync)
       ABSL_LOCKS_EXCLUDED(mu_);
+  // The leader's turn, entered and left with the mutex held and no other
+  // leader: writes everything buffered (and fsyncs if `sync`), then runs
+  // `then` at the file, all outside the mutex; poisons the log on an error
+  // and returns it.
+  absl::Status LeadWrite(bool sync, absl::FunctionRef<absl::Status()> then)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
 
   FileSystem& file_system_;
   const std::string path_;
