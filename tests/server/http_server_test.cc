@@ -28,6 +28,7 @@
 
 #include "api/database.h"
 #include "server/http_exchange.h"
+#include "tests/server/dynamite_child.h"
 #include "tests/server/http_test_client.h"
 #include "zlib.h"
 
@@ -261,62 +262,7 @@ TEST(HttpServerCreateTest, RefusesPortInUse) {
   EXPECT_EQ(second.status().code(), absl::StatusCode::kUnavailable);
 }
 
-// --- The `dynamite` binary (DYNAMITE_BINARY comes from CMake).
-
-struct Child {
-  pid_t pid = -1;
-  int stdout_fd = -1;
-};
-
-Child Spawn(std::vector<std::string> args) {
-  int fds[2];
-  if (pipe(fds) != 0) return {};
-  const pid_t pid = fork();
-  if (pid == 0) {
-    dup2(fds[1], STDOUT_FILENO);
-    close(fds[0]);
-    close(fds[1]);
-    std::vector<char*> argv;
-    std::string binary = DYNAMITE_BINARY;
-    argv.push_back(binary.data());
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    execv(binary.c_str(), argv.data());
-    _exit(127);
-  }
-  close(fds[1]);
-  return Child{pid, fds[0]};
-}
-
-// The child's first line of stdout, or "" after kClientTimeout.
-std::string ReadLine(int fd) {
-  std::string line;
-  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
-  while (std::chrono::steady_clock::now() < deadline) {
-    pollfd p{fd, POLLIN, 0};
-    if (poll(&p, 1, 100) <= 0) continue;
-    char c;
-    if (read(fd, &c, 1) != 1 || c == '\n') break;
-    line.push_back(c);
-  }
-  return line;
-}
-
-// The child's exit code; -1 if it did not exit within kClientTimeout (it
-// is then killed) or died of a signal.
-int WaitExit(pid_t pid) {
-  const auto deadline = std::chrono::steady_clock::now() + kClientTimeout;
-  int status = 0;
-  while (std::chrono::steady_clock::now() < deadline) {
-    if (waitpid(pid, &status, WNOHANG) == pid) {
-      return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    }
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
-  }
-  kill(pid, SIGKILL);
-  waitpid(pid, &status, 0);
-  return -1;
-}
+// --- The `dynamite` binary: tests/server/dynamite_child.h.
 
 // Starts `dynamite` with `args`, expects the ready line, a ListTables
 // answer, and exit code 0 after SIGTERM.
