@@ -10,6 +10,7 @@
 // then are the observers attached and the sweeper started (Start()).
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -41,10 +42,8 @@ absl::Status ReplayLogFile(FileSystem& files, const std::string& path,
   DYNAMITE_ASSIGN_OR_RETURN(const std::string contents, files.ReadFile(path));
   DYNAMITE_ASSIGN_OR_RETURN(const LogContents log, ReadLog(contents, path));
   if (log.torn_tail && !last) {
-    return MakeError(
-        ErrorKind::kInternal,
-        absl::StrCat("corrupt write-ahead log ", path, " at offset ",
-                     log.valid_bytes, ": a retired log ends inside a record"));
+    return CorruptFileError("write-ahead log", path, log.valid_bytes,
+                            "a retired log ends inside a record");
   }
   for (absl::string_view payload : log.records) {
     DYNAMITE_ASSIGN_OR_RETURN(const LoggedCommit commit, DecodeCommit(payload));
@@ -114,25 +113,26 @@ absl::Status Database::Recover() {
         const SnapshotHeader header,
         LoadSnapshot(contents, path(kSnapshotFileName), catalog_));
     if (header.sequence + 1 < sequencer_.next_sequence()) {
-      return MakeError(
-          ErrorKind::kInternal,
-          absl::StrCat("corrupt snapshot ", path(kSnapshotFileName),
-                       " at offset 0: it claims ", header.sequence,
-                       " commits but holds more tables"));
+      return CorruptFileError("snapshot", path(kSnapshotFileName), 0,
+                              absl::StrCat("it claims ", header.sequence,
+                                           " commits but holds more tables"));
     }
     sequencer_.ResumeAfter(header.sequence);
     tables_created_ = header.tables_created;
     recovery_.snapshot_sequence = header.sequence;
   }
   const uint64_t snapshot = recovery_.snapshot_sequence;
-  // A crash after the snapshot was put in place may have left logs it
-  // covers.
-  DYNAMITE_RETURN_IF_ERROR(RemoveRetiredLogs(files, directory, snapshot));
   DYNAMITE_ASSIGN_OR_RETURN(const std::vector<std::string> names,
                             files.List(directory));
   LogReplayer replayer(catalog_, sequencer_);
   for (const std::string& name : names) {
-    if (!RetiredLogThrough(name).has_value()) continue;
+    const std::optional<uint64_t> retired = RetiredLogThrough(name);
+    if (!retired.has_value()) continue;
+    if (*retired <= snapshot) {
+      // Left by a crash after the snapshot that covers it was put in place.
+      DYNAMITE_RETURN_IF_ERROR(files.Remove(path(name)));
+      continue;
+    }
     DYNAMITE_RETURN_IF_ERROR(ReplayLogFile(files, path(name), /*last=*/false,
                                            snapshot, replayer, recovery_,
                                            tables_created_));

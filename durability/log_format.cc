@@ -38,13 +38,6 @@ bool AllZero(absl::string_view bytes) {
                      [](char c) { return c == '\0'; });
 }
 
-absl::Status Corrupt(absl::string_view file_kind, absl::string_view file_name,
-                     uint64_t offset, absl::string_view why) {
-  return MakeError(ErrorKind::kInternal,
-                   absl::StrCat("corrupt ", file_kind, " ", file_name,
-                                " at offset ", offset, ": ", why));
-}
-
 }  // namespace
 
 void AppendLogRecord(absl::string_view payload, std::string& out) {
@@ -60,6 +53,14 @@ absl::Status LogWriter::Append(absl::string_view payload) {
   frame_.clear();
   AppendLogRecord(payload, frame_);
   return file_->Append(frame_);
+}
+
+absl::Status CorruptFileError(absl::string_view file_kind,
+                              absl::string_view file_name, uint64_t offset,
+                              absl::string_view why) {
+  return MakeError(ErrorKind::kInternal,
+                   absl::StrCat("corrupt ", file_kind, " ", file_name,
+                                " at offset ", offset, ": ", why));
 }
 
 absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
@@ -80,11 +81,11 @@ absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
     }
     const uint32_t length = ReadUint32(rest.data());
     if (Crc32(rest.substr(0, 4)) != ReadUint32(rest.data() + 4)) {
-      return Corrupt(file_kind, file_name, offset,
-                     "the record's length fails its CRC");
+      return CorruptFileError(file_kind, file_name, offset,
+                              "the record's length fails its CRC");
     }
     if (length > kMaxLogRecordBytes) {
-      return Corrupt(
+      return CorruptFileError(
           file_kind, file_name, offset,
           absl::StrCat("a record of ", length, " bytes is over the limit of ",
                        kMaxLogRecordBytes));
@@ -99,8 +100,8 @@ absl::StatusOr<LogContents> ReadLog(absl::string_view contents,
         torn();  // the last record, whose payload did not all reach the disk
         break;
       }
-      return Corrupt(file_kind, file_name, offset,
-                     "the record's payload fails its CRC");
+      return CorruptFileError(file_kind, file_name, offset,
+                              "the record's payload fails its CRC");
     }
     log.records.push_back(payload);
     offset += kLogHeaderBytes + length;

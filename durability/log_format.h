@@ -77,6 +77,12 @@ struct LogContents {
   uint64_t torn_bytes = 0;
 };
 
+// The error for a damaged file of the database: kInternal "corrupt
+// <file_kind> <file_name> at offset <offset>: <why>".
+absl::Status CorruptFileError(absl::string_view file_kind,
+                              absl::string_view file_name, uint64_t offset,
+                              absl::string_view why);
+
 // Reads the records of `contents`, the whole of the log file `file_name`
 // (named in errors). Corruption before the tail is a kInternal error:
 // "corrupt <file_kind> <file_name> at offset <n>: <why>" (a snapshot is

@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/types/span.h"
 
-#include "common/errors.h"
 #include "common/status_macros.h"
 #include "durability/byte_codec.h"
 #include "durability/commit_codec.h"
@@ -23,9 +22,7 @@ constexpr absl::string_view kEndMagic = "dynamite snapshot end";
 
 absl::Status Corrupt(absl::string_view file_name, uint64_t offset,
                      absl::string_view why) {
-  return MakeError(ErrorKind::kInternal,
-                   absl::StrCat("corrupt snapshot ", file_name, " at offset ",
-                                offset, ": ", why));
+  return CorruptFileError("snapshot", file_name, offset, why);
 }
 
 // Builds the file: each payload framed as a log record.

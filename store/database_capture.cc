@@ -1,12 +1,13 @@
 #include "store/database_capture.h"
 
-#include <algorithm>
 #include <string>
 #include <utility>
 
+#include "store/tables_read_lock.h"
+
 namespace dynamite {
 
-// Catalog's and Table's friend: holds the capture's locks and copies.
+// Catalog's and Table's friend: copies under the capture's locks.
 class DatabaseCapturer {
  public:
   static DatabaseCapture Capture(
@@ -19,11 +20,7 @@ class DatabaseCapturer {
     for (const auto& [name, entry] : catalog.tables_) {
       tables.push_back(entry.table.get());
     }
-    std::vector<const Table*> locked = tables;
-    std::sort(locked.begin(), locked.end(), [](const Table* a, const Table* b) {
-      return a->lock_order_ < b->lock_order_;
-    });
-    for (const Table* table : locked) table->mu_.ReaderLock();
+    const TablesReadLock lock(tables);
 
     DatabaseCapture capture;
     capture.sequence = sequencer.next_sequence() - 1;
@@ -42,9 +39,6 @@ class DatabaseCapturer {
     }
     at_capture(capture.sequence);
 
-    for (auto it = locked.rbegin(); it != locked.rend(); ++it) {
-      (*it)->mu_.ReaderUnlock();
-    }
     return capture;
   }
 };

@@ -213,9 +213,12 @@ class Table {
 
   // The commit (store/commit.cc) reads and writes under locks it takes.
   friend class CommitApplier;
-  // Snapshot reads (store/snapshot_read.cc) read under locks they take.
+  // Reads of several tables at one instant take their locks in lock order
+  // (store/tables_read_lock.h), and then read under them: snapshot reads
+  // (store/snapshot_read.cc) and a capture of the whole database
+  // (store/database_capture.cc).
+  friend class TablesReadLock;
   friend class SnapshotReader;
-  // So does a capture of the whole database (store/database_capture.cc).
   friend class DatabaseCapturer;
 
   // The stored item under `key`, or nullptr.
