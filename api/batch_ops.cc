@@ -24,6 +24,7 @@
 #include "api/expression_attributes.h"
 #include "api/item_collection.h"
 #include "api/write_plan.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/legacy.h"

@@ -1,9 +1,12 @@
 #include "api/constraint.h"
 
+#include <string>
+#include <vector>
+
 #include "absl/strings/ascii.h"
 #include "absl/strings/str_cat.h"
-#include "absl/strings/str_join.h"
 
+#include "common/constraint_error.h"
 #include "common/errors.h"
 
 namespace dynamite {
@@ -26,19 +29,6 @@ bool MatchesTableNamePattern(absl::string_view name) {
 }
 
 }  // namespace
-
-std::string ConstraintViolation(absl::string_view value, absl::string_view path,
-                                absl::string_view rule) {
-  return absl::StrCat("Value '", value, "' at '", path,
-                      "' failed to satisfy constraint: ", rule);
-}
-
-absl::Status ConstraintError(const std::vector<std::string>& violations) {
-  const size_t n = violations.size();
-  return ValidationError(
-      absl::StrCat(n, n == 1 ? " validation error" : " validation errors",
-                   " detected: ", absl::StrJoin(violations, "; ")));
-}
 
 std::string TableNotFoundMessage(absl::string_view name) {
   return absl::StrCat("Requested resource not found: Table: ", name,

@@ -1,11 +1,5 @@
-// DynamoDB's parameter-constraint messages, the errors of its request
-// validation layer:
-//
-//   1 validation error detected: Value '<v>' at '<path>' failed to satisfy
-//   constraint: <rule>
-//
-// Several violations are joined by "; " behind "<n> validation errors
-// detected: ". Only wire/ and api/ build these.
+// Table names and the missing-table messages (reference §11.4). The
+// parameter-constraint messages themselves are common/constraint_error.h.
 //
 // Thread safety: pure functions.
 
@@ -13,21 +7,11 @@
 #define DYNAMITE_API_CONSTRAINT_H_
 
 #include <string>
-#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
 
 namespace dynamite {
-
-// One violation: "Value '<value>' at '<path>' failed to satisfy constraint:
-// <rule>".
-std::string ConstraintViolation(absl::string_view value, absl::string_view path,
-                                absl::string_view rule);
-
-// A kValidation error listing `violations` in DynamoDB's aggregate form.
-// REQUIRES: !violations.empty()
-absl::Status ConstraintError(const std::vector<std::string>& violations);
 
 // Table names: 3..255 characters of [a-zA-Z0-9_.-] (reference §11.4).
 inline constexpr size_t kMinTableNameLength = 3;

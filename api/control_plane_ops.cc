@@ -23,6 +23,7 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -50,21 +51,13 @@ ContinuousBackupsDescription DescribeBackups(const TableDefinition& def,
 
 absl::Status ValidateRecoverySpecification(
     const std::optional<PointInTimeRecoverySpecification>& spec) {
-  constexpr absl::string_view kNotNull = "Member must not be null";
-  std::vector<std::string> violations;
   if (!spec.has_value()) {
-    violations.push_back(absl::StrCat(
-        "Value null at 'pointInTimeRecoverySpecification' failed to satisfy "
-        "constraint: ",
-        kNotNull));
-    return ConstraintError(violations);
+    return ConstraintError(NullViolation("pointInTimeRecoverySpecification"));
   }
+  std::vector<std::string> violations;
   if (!spec->point_in_time_recovery_enabled.has_value()) {
-    violations.push_back(absl::StrCat(
-        "Value null at "
-        "'pointInTimeRecoverySpecification.pointInTimeRecoveryEnabled' failed "
-        "to satisfy constraint: ",
-        kNotNull));
+    violations.push_back(NullViolation(
+        "pointInTimeRecoverySpecification.pointInTimeRecoveryEnabled"));
   }
   if (spec->recovery_period_in_days.has_value()) {
     const int64_t days = *spec->recovery_period_in_days;

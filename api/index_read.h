@@ -41,8 +41,6 @@ absl::StatusOr<const IndexDefinition*> ResolveIndex(
 // projection (ProjectionExpression / AttributesToGet `projection`) naming
 // an attribute the index does not hold, are errors on a GSI whose
 // projection is not ALL (an LSI reads them through from the table).
-// `prefix` goes before each message ("1 validation error detected: " for
-// Query's Select message, as ValidateSelect()).
 absl::Status CheckIndexProjection(const IndexDefinition& index,
                                   const KeySchema& table,
                                   const std::optional<Select>& select,

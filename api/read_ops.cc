@@ -24,6 +24,7 @@
 #include "api/index_read.h"
 #include "api/read_shared.h"
 #include "api/start_key.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/expression_cache.h"
@@ -71,7 +72,7 @@ absl::Status ValidateQueryParameters(const QueryRequest& request) {
         request.key_condition_expression.has_value()}}));
   DYNAMITE_RETURN_IF_ERROR(ValidateSelect(
       request.select, ProjectionParameter(request),
-      "1 validation error detected: ", request.index_name.has_value()));
+      SelectMessages::kConstraintForm, request.index_name.has_value()));
   return absl::OkStatus();
 }
 

@@ -1,12 +1,14 @@
 #include "api/read_shared.h"
 
 #include <memory>
+#include <string>
 #include <utility>
 
 #include "absl/strings/str_cat.h"
 
 #include "api/constraint.h"
 #include "api/index_read.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/parser.h"
@@ -18,13 +20,17 @@ namespace dynamite {
 
 absl::Status ValidateSelect(const std::optional<Select>& select,
                             absl::string_view projection_parameter,
-                            absl::string_view prefix, bool has_index) {
+                            SelectMessages messages, bool has_index) {
+  auto error = [messages](std::string message) {
+    return messages == SelectMessages::kConstraintForm
+               ? ConstraintError(std::move(message))
+               : ValidationError(message);
+  };
   const bool has_projection = !projection_parameter.empty();
   if (select == Select::kSpecificAttributes && !has_projection) {
-    return ValidationError(
-        absl::StrCat(prefix,
-                     "Must specify the AttributesToGet or ProjectionExpression "
-                     "when choosing to get SPECIFIC_ATTRIBUTES"));
+    return error(
+        "Must specify the AttributesToGet or ProjectionExpression when "
+        "choosing to get SPECIFIC_ATTRIBUTES");
   }
   if (has_projection && select.has_value() &&
       *select != Select::kSpecificAttributes) {
@@ -33,15 +39,13 @@ absl::Status ValidateSelect(const std::optional<Select>& select,
                              : *select == Select::kAllProjectedAttributes
                                  ? "ALL_PROJECTED_ATTRIBUTES"
                                  : "only the Count";
-    return ValidationError(absl::StrCat(prefix, "Cannot specify the ",
-                                        projection_parameter,
-                                        " when choosing to get ", what));
+    return error(absl::StrCat("Cannot specify the ", projection_parameter,
+                              " when choosing to get ", what));
   }
   if (select == Select::kAllProjectedAttributes && !has_index) {
-    return ValidationError(
-        absl::StrCat(prefix,
-                     "ALL_PROJECTED_ATTRIBUTES can be used only when Querying "
-                     "using an IndexName"));
+    return error(
+        "ALL_PROJECTED_ATTRIBUTES can be used only when Querying using an "
+        "IndexName");
   }
   return absl::OkStatus();
 }

@@ -35,14 +35,18 @@ namespace dynamite {
 class Catalog;  // store/catalog.h
 class Table;    // store/table.h
 
-// The Select / projection conflicts (reference §5.4), each message behind
-// `prefix` (Query's carry "1 validation error detected: ", Scan's none).
+// How a read's Select messages are worded (reference §5.4): Query's are
+// one-violation constraint errors ("1 validation error detected: ...",
+// common/constraint_error.h), Scan's carry no prefix.
+enum class SelectMessages { kConstraintForm, kPlain };
+
+// The Select / projection conflicts (reference §5.4), worded as `messages`.
 // `projection_parameter` names the request's projection,
 // "ProjectionExpression" or "AttributesToGet", and is empty when it has
 // none. `has_index`: the request names an IndexName.
 absl::Status ValidateSelect(const std::optional<Select>& select,
                             absl::string_view projection_parameter,
-                            absl::string_view prefix, bool has_index);
+                            SelectMessages messages, bool has_index);
 
 // The parameter-constraint violations Query and Scan share, in DynamoDB's
 // order — an empty AttributesToGet, a Limit below 1 — for the request's

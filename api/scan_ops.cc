@@ -19,6 +19,7 @@
 #include "api/index_read.h"
 #include "api/read_shared.h"
 #include "api/start_key.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "query/legacy.h"
@@ -59,14 +60,13 @@ absl::Status ValidateScanParameters(const ScanRequest& request) {
        {"ConditionalOperator", request.conditional_operator.has_value()}},
       {{"ProjectionExpression", request.projection_expression.has_value()},
        {"FilterExpression", request.filter_expression.has_value()}}));
-  // Scan's messages carry no "1 validation error detected: " prefix
-  // (reference §5.4).
   absl::string_view projection_parameter =
       request.projection_expression.has_value() ? "ProjectionExpression"
       : request.attributes_to_get.has_value()   ? "AttributesToGet"
                                                 : "";
   DYNAMITE_RETURN_IF_ERROR(ValidateSelect(request.select, projection_parameter,
-                                          "", request.index_name.has_value()));
+                                          SelectMessages::kPlain,
+                                          request.index_name.has_value()));
   if (request.segment.has_value() && !request.total_segments.has_value()) {
     return ValidationError(
         "The TotalSegments parameter is required but was not present in the "

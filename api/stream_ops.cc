@@ -19,6 +19,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/shard_iterator.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 

@@ -23,6 +23,7 @@
 #include "api/tag_rules.h"
 #include "api/throughput_rules.h"
 #include "common/check.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 

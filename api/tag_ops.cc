@@ -39,6 +39,7 @@
 
 #include "api/database.h"
 #include "api/tag_rules.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 
@@ -78,9 +79,7 @@ absl::Status ChangeTags(Table& table, const std::string& arn,
 }
 
 absl::Status NullMember(absl::string_view path) {
-  return ValidationError(
-      absl::StrCat("1 validation error detected: Value null at '", path,
-                   "' failed to satisfy constraint: Member must not be null"));
+  return ConstraintError(NullViolation(path));
 }
 
 }  // namespace

@@ -36,6 +36,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/table_status.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/commit.h"
@@ -50,26 +51,16 @@ constexpr size_t kMaxAttributeNameLength = 255;
 // Steps 2 and 3.
 absl::Status ValidateSpecification(
     const std::optional<TimeToLiveSpecification>& spec) {
-  constexpr absl::string_view kNotNull = "Member must not be null";
-  std::vector<std::string> violations;
   if (!spec.has_value()) {
-    violations.push_back(
-        absl::StrCat("Value null at 'timeToLiveSpecification' failed to "
-                     "satisfy constraint: ",
-                     kNotNull));
-    return ConstraintError(violations);
+    return ConstraintError(NullViolation("timeToLiveSpecification"));
   }
+  std::vector<std::string> violations;
   if (!spec->enabled.has_value()) {
-    violations.push_back(
-        absl::StrCat("Value null at 'timeToLiveSpecification.enabled' failed "
-                     "to satisfy constraint: ",
-                     kNotNull));
+    violations.push_back(NullViolation("timeToLiveSpecification.enabled"));
   }
   if (!spec->attribute_name.has_value()) {
     violations.push_back(
-        absl::StrCat("Value null at 'timeToLiveSpecification.attributeName' "
-                     "failed to satisfy constraint: ",
-                     kNotNull));
+        NullViolation("timeToLiveSpecification.attributeName"));
   } else if (spec->attribute_name->size() > kMaxAttributeNameLength) {
     violations.push_back(ConstraintViolation(
         *spec->attribute_name, "timeToLiveSpecification.attributeName",

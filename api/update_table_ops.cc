@@ -35,6 +35,7 @@
 #include "api/sse_rules.h"
 #include "api/table_status.h"
 #include "api/throughput_rules.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 

@@ -42,6 +42,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/key_codec.h"
@@ -773,10 +774,10 @@ absl::StatusOr<std::vector<DocumentPath>> TranslateAttributesToGet(
     // AttributesToGet lengthGreaterThanOrEqual 1, in checkValidations'
     // format); alternator test_query.py::test_query_attributes_to_get_empty
     // checks only for a ValidationException on AWS.
-    return ValidationError(
-        "1 validation error detected: Value '[]' at 'attributesToGet' failed "
-        "to satisfy constraint: Member must have length greater than or equal "
-        "to 1");
+    return ConstraintError(
+        ConstraintViolation("[]", "attributesToGet",
+                            "Member must have length greater than or equal "
+                            "to 1"));
   }
   std::vector<DocumentPath> paths;
   paths.reserve(names.size());

@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/string_view.h"
 
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "store/value.h"
@@ -29,10 +30,9 @@ absl::Status ValidateName(absl::string_view name) {
   if (name.size() > kMaxAttributeNameBytes) {
     // DynamoDB's words, measured against the service in 2026 (ExtendDB
     // issue #365): for top-level and nested names, PutItem and UpdateItem.
-    return ValidationError(absl::StrCat(
-        "1 validation error detected: Attribute name is too large, must be "
-        "less than ",
-        kMaxAttributeNameBytes + 1, " bytes"));
+    return ConstraintError(
+        absl::StrCat("Attribute name is too large, must be less than ",
+                     kMaxAttributeNameBytes + 1, " bytes"));
   }
   return absl::OkStatus();
 }

@@ -7,6 +7,7 @@
 #include "absl/strings/str_join.h"
 
 #include "api/constraint.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "wire/value_json.h"
 
@@ -181,7 +182,7 @@ void RequestReader::Required(absl::string_view parameter, bool present) {
 }
 
 void RequestReader::NotNull(absl::string_view path, bool present) {
-  if (!present) Constraint(std::nullopt, path, "Member must not be null");
+  if (!present) Violation(NullViolation(path));
 }
 
 std::string RequestReader::TableName(TableNameUse use) {
@@ -240,15 +241,14 @@ void RequestReader::EnumError(absl::string_view value, absl::string_view path,
                           absl::StrJoin(names, ", "), "]"));
 }
 
-void RequestReader::Constraint(std::optional<absl::string_view> value,
-                               absl::string_view path, absl::string_view rule) {
+void RequestReader::Constraint(absl::string_view value, absl::string_view path,
+                               absl::string_view rule) {
+  Violation(ConstraintViolation(value, path, rule));
+}
+
+void RequestReader::Violation(std::string violation) {
   if (constraint_errors_.size() >= kMaxConstraintErrors) return;
-  if (value.has_value()) {
-    constraint_errors_.push_back(ConstraintViolation(*value, path, rule));
-  } else {
-    constraint_errors_.push_back(absl::StrCat(
-        "Value null at '", path, "' failed to satisfy constraint: ", rule));
-  }
+  constraint_errors_.push_back(std::move(violation));
 }
 
 }  // namespace dynamite

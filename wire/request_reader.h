@@ -141,8 +141,10 @@ class RequestReader {
   void TypeError(absl::Status status);
   void EnumError(absl::string_view value, absl::string_view path,
                  absl::Span<const absl::string_view> names);
-  void Constraint(std::optional<absl::string_view> value,
-                  absl::string_view path, absl::string_view rule);
+  void Constraint(absl::string_view value, absl::string_view path,
+                  absl::string_view rule);
+  // Records one constraint violation; DynamoDB lists at most ten.
+  void Violation(std::string violation);
 
   const JsonValue& body_;
   absl::Status type_error_;

@@ -9,6 +9,7 @@
 #include "gtest/gtest.h"
 
 #include "api/database.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "wire/dispatch.h"
 #include "wire/error_body.h"

@@ -14,6 +14,7 @@
 #include "api/database.h"
 #include "api/options.h"
 #include "common/clock.h"
+#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "wire/dispatch.h"
 #include "wire/error_body.h"
