@@ -586,8 +586,11 @@ IndexDescription DescribeIndex(const TableDefinition& table,
       d.provisioned_throughput = {index.read_capacity_units,
                                   index.write_capacity_units};
     }
+    if (!index.on_demand_throughput.empty()) {
+      d.on_demand_throughput = index.on_demand_throughput;
+    }
     d.warm_throughput =
-        DescribeIndexWarmThroughput(table, index, d.index_status);
+        DescribeIndexWarmThroughput(table, index, d.index_status, now);
   }
   d.item_count = stats.item_count;
   d.index_size_bytes = stats.size_bytes;

@@ -298,6 +298,14 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
                               api_internal::ResolveCreateTableIndexes(
                                   request, def.key_schema, def.arn));
   }
+  if (request.global_secondary_indexes.has_value()) {
+    for (const GlobalSecondaryIndex& gsi : *request.global_secondary_indexes) {
+      IndexDefinition* index = def.FindIndex(gsi.index_name);
+      DYNAMITE_CHECK(index != nullptr);
+      DYNAMITE_RETURN_IF_ERROR(api_internal::SetNewIndexThroughputSettings(
+          gsi, def.billing_mode, options_.region, *index));
+    }
+  }
   if (request.stream_specification.has_value() &&
       request.stream_specification->stream_enabled) {
     def.stream =

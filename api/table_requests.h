@@ -72,6 +72,8 @@ struct GlobalSecondaryIndex {
   std::vector<KeySchemaElement> key_schema;
   Projection projection;
   std::optional<ProvisionedThroughput> provisioned_throughput;
+  std::optional<OnDemandThroughput> on_demand_throughput;
+  std::optional<WarmThroughputRequest> warm_throughput;
 };
 
 // StreamSpecification, as CreateTable and UpdateTable take it and
@@ -100,7 +102,9 @@ struct IndexDescription {
   int64_t item_count = 0;
   int64_t index_size_bytes = 0;
   std::string index_arn;
-  // GSIs only.
+  // GSIs only: the on-demand cap, when it has one, and the warm
+  // throughput.
+  std::optional<OnDemandThroughput> on_demand_throughput;
   std::optional<WarmThroughputDescription> warm_throughput;
 };
 
@@ -188,6 +192,8 @@ struct GlobalSecondaryIndexUpdate {
   struct Update {
     std::string index_name;
     std::optional<ProvisionedThroughput> provisioned_throughput;
+    std::optional<OnDemandThroughput> on_demand_throughput;
+    std::optional<WarmThroughputRequest> warm_throughput;
   };
   std::optional<Update> update;
   std::optional<std::string> delete_index_name;

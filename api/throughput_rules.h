@@ -24,9 +24,10 @@
 // InternalFailure and no message, which SDKs retry for seconds; Dynamite
 // answers a ValidationException that says what is missing.
 //
-// GSI-level OnDemandThroughput and WarmThroughput are not offered yet
-// (wire/unsupported.cc refuses them); DescribeTable shows each GSI's warm
-// throughput as DynamoDB derives it by default.
+// A GSI has the same two settings, under the same rules, in CreateTable's
+// GlobalSecondaryIndexes and UpdateTable's Create and Update actions; its
+// warm throughput starts from 12,000 / 4,000 on demand or from its own
+// capacity. Switching the table to PROVISIONED drops every cap.
 //
 // Thread safety: pure functions.
 
@@ -74,19 +75,37 @@ absl::Status ApplyThroughputSettings(const TableDefinition& current,
                                      absl::Time now, absl::Duration delay,
                                      TableDefinition& next);
 
+// A new GSI's OnDemandThroughput and WarmThroughput (`gsi`, from
+// CreateTable or UpdateTable's Create), on a table of `billing_mode`:
+// checked as a table's are, and set on `index`.
+absl::Status SetNewIndexThroughputSettings(const GlobalSecondaryIndex& gsi,
+                                           BillingMode billing_mode,
+                                           absl::string_view region,
+                                           IndexDefinition& index);
+
+// UpdateTable's Update of a GSI's OnDemandThroughput and WarmThroughput,
+// applied to `index` of `table` (the definition the request leads to; its
+// shapes were checked by ValidateUpdateThroughputShapes). `delay` as for
+// ApplyThroughputSettings.
+absl::Status ApplyIndexThroughputSettings(
+    const GlobalSecondaryIndexUpdate::Update& update,
+    const TableDefinition& table, absl::Time now, absl::Duration delay,
+    IndexDefinition& index);
+
 // UpdateTable's answer shows the members the request cleared as -1, as
 // DynamoDB's does; DescribeTable omits them.
 void ShowClearedOnDemandMembers(const UpdateTableRequest& request,
                                 TableDescription& description);
 
-// DescribeTable's WarmThroughput of the table, and of a GSI (12,000 / 4,000
-// under PAY_PER_REQUEST, its capacity otherwise; `index_status` its
-// IndexStatus).
+// DescribeTable's WarmThroughput of the table, and of a GSI (at least
+// 12,000 / 4,000 under PAY_PER_REQUEST, its capacity otherwise; its status
+// is `index_status`, the GSI's IndexStatus, or UPDATING while a raise is
+// delayed).
 WarmThroughputDescription DescribeWarmThroughput(const TableDefinition& def,
                                                  absl::Time now);
 WarmThroughputDescription DescribeIndexWarmThroughput(
     const TableDefinition& def, const IndexDefinition& index,
-    absl::string_view index_status);
+    absl::string_view index_status, absl::Time now);
 
 }  // namespace dynamite::api_internal
 

@@ -322,16 +322,25 @@ absl::StatusOr<IndexDefinition*> FindGlobalIndex(TableDefinition& next,
 }
 
 absl::Status ApplyThroughputUpdate(const GlobalSecondaryIndexUpdate::Update& u,
+                                   absl::Time now, absl::Duration delay,
                                    TableDefinition& next) {
   DYNAMITE_ASSIGN_OR_RETURN(IndexDefinition * index,
                             FindGlobalIndex(next, u.index_name, "update"));
+  const bool changes_settings =
+      u.on_demand_throughput.has_value() || u.warm_throughput.has_value();
   // A PAY_PER_REQUEST table's GSIs have no throughput to update (research:
   // ACKQ DDB-TABLE-152).
-  if (next.billing_mode == BillingMode::kPayPerRequest) {
+  if (next.billing_mode == BillingMode::kPayPerRequest &&
+      (u.provisioned_throughput.has_value() || !changes_settings)) {
     return Invalid(
         absl::StrCat("The only Updates for index: ", u.index_name,
                      " when TableThroughputMode is PAY_PER_REQUEST can be to "
                      "OnDemandThroughput, WarmThroughput"));
+  }
+  if (changes_settings) {
+    DYNAMITE_RETURN_IF_ERROR(api_internal::ApplyIndexThroughputSettings(
+        u, next, now, delay, *index));
+    if (!u.provisioned_throughput.has_value()) return absl::OkStatus();
   }
   if (!u.provisioned_throughput.has_value()) {
     return Invalid(absl::StrCat(
@@ -361,10 +370,13 @@ absl::Status ApplyThroughputUpdate(const GlobalSecondaryIndexUpdate::Update& u,
   return absl::OkStatus();
 }
 
+// One GlobalSecondaryIndexUpdates entry. `region`, `now` and `delay` as
+// for Redefined().
 absl::Status ApplyIndexUpdate(const TableDefinition& current,
                               const UpdateTableRequest& request,
                               const GlobalSecondaryIndexUpdate& update,
-                              TableDefinition& next) {
+                              absl::string_view region, absl::Time now,
+                              absl::Duration delay, TableDefinition& next) {
   if (update.create.has_value()) {
     const auto& definitions = request.attribute_definitions;
     DYNAMITE_ASSIGN_OR_RETURN(
@@ -382,11 +394,13 @@ absl::Status ApplyIndexUpdate(const TableDefinition& current,
         }
       }
     }
+    DYNAMITE_RETURN_IF_ERROR(api_internal::SetNewIndexThroughputSettings(
+        *update.create, next.billing_mode, region, created));
     next.indexes.push_back(std::move(created));
     return absl::OkStatus();
   }
   if (update.update.has_value()) {
-    return ApplyThroughputUpdate(*update.update, next);
+    return ApplyThroughputUpdate(*update.update, now, delay, next);
   }
   DYNAMITE_ASSIGN_OR_RETURN(
       IndexDefinition * deleted,
@@ -427,7 +441,8 @@ absl::Status ApplyStream(const TableDefinition& current,
 // the table's lock.
 absl::StatusOr<TableDefinition> Redefined(
     const TableDefinition& current, const UpdateTableRequest& request,
-    const StreamDefinition& stream, absl::Time now, absl::Duration delay,
+    const StreamDefinition& stream, absl::string_view region, absl::Time now,
+    absl::Duration delay,
     const std::optional<std::string>& kms_master_key_arn) {
   TableDefinition next = current;
   if (request.sse_specification.has_value()) {
@@ -459,7 +474,7 @@ absl::StatusOr<TableDefinition> Redefined(
     for (const GlobalSecondaryIndexUpdate& update :
          *request.global_secondary_index_updates) {
       DYNAMITE_RETURN_IF_ERROR(
-          ApplyIndexUpdate(current, request, update, next));
+          ApplyIndexUpdate(current, request, update, region, now, delay, next));
     }
   }
   // A table that becomes PROVISIONED needs every GSI's throughput in the
@@ -492,12 +507,25 @@ TableDefinition WithTransientStatus(const TableDefinition& current,
   // Changing only the on-demand cap or the warm throughput leaves the table
   // ACTIVE (ack-api-quirks DDB-TABLE-051, -059); the warm throughput shows
   // its own UPDATING.
+  // The same holds, by assumption, for a GSI's.
+  bool index_settings_only = true;
+  bool changes_index_settings = false;
+  if (request.global_secondary_index_updates.has_value()) {
+    for (const GlobalSecondaryIndexUpdate& update :
+         *request.global_secondary_index_updates) {
+      if (!update.update.has_value() ||
+          update.update->provisioned_throughput.has_value()) {
+        index_settings_only = false;
+      } else {
+        changes_index_settings = true;
+      }
+    }
+  }
   const bool only_throughput_settings =
       (request.on_demand_throughput.has_value() ||
-       request.warm_throughput.has_value()) &&
-      !request.billing_mode.has_value() &&
+       request.warm_throughput.has_value() || changes_index_settings) &&
+      index_settings_only && !request.billing_mode.has_value() &&
       !request.provisioned_throughput.has_value() &&
-      !request.global_secondary_index_updates.has_value() &&
       !request.stream_specification.has_value();
   if (only_throughput_settings) return next;
   next.transient_status = TableStatus::kUpdating;
@@ -537,7 +565,7 @@ absl::StatusOr<UpdateTableResponse> Database::UpdateTable(
     DYNAMITE_RETURN_IF_ERROR(api_internal::CheckTableChangeable(current, now));
     DYNAMITE_ASSIGN_OR_RETURN(
         TableDefinition next,
-        Redefined(current, request, stream, now,
+        Redefined(current, request, stream, options_.region, now,
                   options_.transient_status_delay, kms_master_key_arn));
     return WithTransientStatus(current, request, std::move(next), now,
                                options_.transient_status_delay);

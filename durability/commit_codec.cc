@@ -104,6 +104,12 @@ class DefinitionReader {
     index.write_capacity_units = in_.Signed();
     index.arn = in_.String();
     index.backfilled_at = in_.Time();
+    index.on_demand_throughput.max_read_request_units = ReadOptionalSigned(in_);
+    index.on_demand_throughput.max_write_request_units =
+        ReadOptionalSigned(in_);
+    index.warm_throughput.read_units_per_second = in_.Signed();
+    index.warm_throughput.write_units_per_second = in_.Signed();
+    index.warm_throughput_updating_until = in_.Time();
     return index;
   }
 
@@ -181,6 +187,11 @@ void WriteIndex(ByteWriter& out, const IndexDefinition& index) {
   out.Signed(index.write_capacity_units);
   out.String(index.arn);
   out.Time(index.backfilled_at);
+  WriteOptionalSigned(out, index.on_demand_throughput.max_read_request_units);
+  WriteOptionalSigned(out, index.on_demand_throughput.max_write_request_units);
+  out.Signed(index.warm_throughput.read_units_per_second);
+  out.Signed(index.warm_throughput.write_units_per_second);
+  out.Time(index.warm_throughput_updating_until);
 }
 
 // What an item commit of `count` changes starts with.

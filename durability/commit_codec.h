@@ -43,7 +43,8 @@
 namespace dynamite {
 
 // 2: table definitions end with the table's tags.
-inline constexpr uint8_t kCommitFormatVersion = 2;
+// 3: each index ends with its OnDemandThroughput and WarmThroughput.
+inline constexpr uint8_t kCommitFormatVersion = 3;
 
 // One item a logged commit wrote.
 struct LoggedItemChange {

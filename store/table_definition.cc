@@ -28,6 +28,11 @@ const IndexDefinition* TableDefinition::FindIndex(
   return nullptr;
 }
 
+IndexDefinition* TableDefinition::FindIndex(absl::string_view index_name) {
+  return const_cast<IndexDefinition*>(
+      static_cast<const TableDefinition&>(*this).FindIndex(index_name));
+}
+
 bool TableDefinition::has_local_indexes() const {
   return std::any_of(indexes.begin(), indexes.end(),
                      [](const IndexDefinition& index) {

@@ -97,6 +97,13 @@ struct IndexDefinition {
   // A GSI's own throughput on a PROVISIONED table; 0 otherwise.
   int64_t read_capacity_units = 0;
   int64_t write_capacity_units = 0;
+  // A GSI's cap on a PAY_PER_REQUEST table (empty when uncapped), and the
+  // warm throughput asked for it (zeros when none; DescribeTable shows at
+  // least what the billing mode implies, api/throughput_rules.h), UPDATING
+  // until warm_throughput_updating_until.
+  OnDemandThroughput on_demand_throughput;
+  WarmThroughput warm_throughput;
+  absl::Time warm_throughput_updating_until = absl::InfinitePast();
   std::string arn;
   // A GSI that UpdateTable added is CREATING, and refuses reads
   // ("backfilling"), until then, when statuses are delayed; the distant
@@ -198,6 +205,7 @@ struct TableDefinition {
 
   // The index named `name`, or nullptr.
   const IndexDefinition* FindIndex(absl::string_view index_name) const;
+  IndexDefinition* FindIndex(absl::string_view index_name);
   bool has_local_indexes() const;
 };
 

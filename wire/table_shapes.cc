@@ -11,7 +11,6 @@
 
 #include "wire/enum_names.h"
 #include "wire/json_types.h"
-#include "wire/unsupported.h"
 
 namespace dynamite {
 namespace {
@@ -102,13 +101,15 @@ std::optional<ProvisionedThroughput> ReadIndexThroughput(
       absl::StrCat(prefix, ".provisionedThroughput"));
 }
 
-// Refuses the members of an index shape Dynamite does not implement
-// (OnDemandThroughput, ...), which would otherwise be silently ignored.
-void CheckIndexMembers(RequestReader& reader, const JsonValue* structure,
-                       absl::string_view parameter) {
-  if (structure != nullptr) {
-    reader.Check(CheckSupportedIndexMembers(parameter, *structure));
-  }
+// A GSI's OnDemandThroughput and WarmThroughput, in `T` (GlobalSecondaryIndex
+// or an Update action).
+template <typename T>
+void ReadIndexSettings(RequestReader& reader, const JsonValue* structure,
+                       T& out) {
+  out.on_demand_throughput = ReadOnDemandThroughput(
+      reader, RequestReader::Member(structure, "OnDemandThroughput"));
+  out.warm_throughput = ReadWarmThroughput(
+      reader, RequestReader::Member(structure, "WarmThroughput"));
 }
 
 // The members of one index are read in the order DynamoDB reports their
@@ -131,12 +132,12 @@ GlobalSecondaryIndex ReadGlobalSecondaryIndex(RequestReader& reader,
                                               absl::string_view prefix) {
   const JsonValue* index = reader.Structure(element, "GlobalSecondaryIndex",
                                             StructurePosition::kValue);
-  CheckIndexMembers(reader, index, "GlobalSecondaryIndexes");
   GlobalSecondaryIndex gsi;
   gsi.key_schema = ReadIndexKeySchema(reader, index, prefix);
   gsi.projection = ReadProjection(reader, index, prefix);
   gsi.index_name = ReadIndexName(reader, index, prefix);
   gsi.provisioned_throughput = ReadIndexThroughput(reader, index, prefix);
+  ReadIndexSettings(reader, index, gsi);
   return gsi;
 }
 
@@ -146,12 +147,12 @@ GlobalSecondaryIndex ReadGlobalSecondaryIndex(RequestReader& reader,
 GlobalSecondaryIndex ReadCreateAction(RequestReader& reader,
                                       const JsonValue& create,
                                       absl::string_view prefix) {
-  CheckIndexMembers(reader, &create, "GlobalSecondaryIndexUpdates.Create");
   GlobalSecondaryIndex gsi;
   gsi.projection = ReadProjection(reader, &create, prefix);
   gsi.index_name = ReadIndexName(reader, &create, prefix);
   gsi.provisioned_throughput = ReadIndexThroughput(reader, &create, prefix);
   gsi.key_schema = ReadIndexKeySchema(reader, &create, prefix);
+  ReadIndexSettings(reader, &create, gsi);
   return gsi;
 }
 
@@ -160,10 +161,10 @@ GlobalSecondaryIndex ReadCreateAction(RequestReader& reader,
 GlobalSecondaryIndexUpdate::Update ReadUpdateAction(RequestReader& reader,
                                                     const JsonValue& update,
                                                     absl::string_view prefix) {
-  CheckIndexMembers(reader, &update, "GlobalSecondaryIndexUpdates.Update");
   GlobalSecondaryIndexUpdate::Update action;
   action.index_name = ReadIndexName(reader, &update, prefix);
   action.provisioned_throughput = ReadIndexThroughput(reader, &update, prefix);
+  ReadIndexSettings(reader, &update, action);
   return action;
 }
 
@@ -249,6 +250,9 @@ void WriteIndex(const IndexDescription& index, JsonWriter& writer) {
   WriteInt64(writer, "IndexSizeBytes", index.index_size_bytes);
   WriteInt64(writer, "ItemCount", index.item_count);
   WriteStringMember(writer, "IndexArn", index.index_arn);
+  if (index.on_demand_throughput.has_value()) {
+    WriteOnDemandThroughput(*index.on_demand_throughput, writer);
+  }
   if (index.warm_throughput.has_value()) {
     WriteWarmThroughput(*index.warm_throughput, writer);
   }

@@ -24,13 +24,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"UpdateTable", "GlobalTableWitnessUpdates"},
 };
 
-// Members of the index shapes (GlobalSecondaryIndex and UpdateTable's
-// Create and Update actions) that Dynamite does not implement yet.
-constexpr absl::string_view kUnsupportedIndexMembers[] = {
-    "OnDemandThroughput",
-    "WarmThroughput",
-};
-
 bool IsAccepted(const JsonValue& value, absl::string_view accepted) {
   if (accepted.empty()) return false;
   if (value.IsString()) return JsonString(value) == accepted;
@@ -53,17 +46,6 @@ absl::Status CheckSupportedParameters(absl::string_view operation,
     return ValidationError(
         absl::StrCat("Dynamite does not support the parameter ", row.parameter,
                      " with a value other than ", row.accepted_value, " yet"));
-  }
-  return absl::OkStatus();
-}
-
-absl::Status CheckSupportedIndexMembers(absl::string_view parameter,
-                                        const JsonValue& index) {
-  for (absl::string_view member : kUnsupportedIndexMembers) {
-    if (FindMember(index, member) == nullptr) continue;
-    return ValidationError(
-        absl::StrCat("Dynamite does not support the parameter ", parameter, ".",
-                     member, " yet"));
   }
   return absl::OkStatus();
 }

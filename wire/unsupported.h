@@ -26,12 +26,6 @@ namespace dynamite {
 absl::Status CheckSupportedParameters(absl::string_view operation,
                                       const JsonValue& body);
 
-// The same for an index structure (a JSON object) inside `parameter`
-// (e.g. "GlobalSecondaryIndexes"): "Dynamite does not support the parameter
-// GlobalSecondaryIndexes.OnDemandThroughput yet".
-absl::Status CheckSupportedIndexMembers(absl::string_view parameter,
-                                        const JsonValue& index);
-
 }  // namespace dynamite
 
 #endif  // DYNAMITE_WIRE_UNSUPPORTED_H_

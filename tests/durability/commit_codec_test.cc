@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
@@ -141,6 +142,9 @@ TableDefinition EveryField() {
   gsi.write_capacity_units = 4;
   gsi.arn = def.arn + "/index/byOwner";
   gsi.backfilled_at = absl::FromUnixSeconds(1767225700);
+  gsi.on_demand_throughput = {700, std::nullopt};
+  gsi.warm_throughput = {13000, 5000};
+  gsi.warm_throughput_updating_until = absl::FromUnixSeconds(1767225701);
   IndexDefinition lsi;
   lsi.name = "byAt";
   lsi.kind = IndexKind::kLocal;
@@ -195,6 +199,13 @@ TEST(CommitCodecTest, ATableDefinitionKeepsEveryField) {
   EXPECT_EQ(def.indexes[0].non_key_attributes,
             original->indexes[0].non_key_attributes);
   EXPECT_EQ(def.indexes[0].backfilled_at, original->indexes[0].backfilled_at);
+  EXPECT_EQ(def.indexes[0].on_demand_throughput.max_read_request_units, 700);
+  EXPECT_EQ(def.indexes[0].on_demand_throughput.max_write_request_units,
+            std::nullopt);
+  EXPECT_EQ(def.indexes[0].warm_throughput.read_units_per_second, 13000);
+  EXPECT_EQ(def.indexes[0].warm_throughput.write_units_per_second, 5000);
+  EXPECT_EQ(def.indexes[0].warm_throughput_updating_until,
+            original->indexes[0].warm_throughput_updating_until);
   EXPECT_EQ(def.indexes[1].kind, IndexKind::kLocal);
   EXPECT_EQ(def.indexes[1].backfilled_at, absl::InfinitePast());
   EXPECT_EQ(def.stream->label, original->stream->label);
@@ -239,12 +250,13 @@ TEST(CommitCodecTest, AnotherVersionOrTrailingBytesAreRefused) {
   std::string payload;
   EncodeItemCommit(1, {}, payload);  // (Replay refuses an empty one.)
   std::string newer = payload;
-  newer[0] = 3;
+  newer[0] = kCommitFormatVersion + 1;
   absl::StatusOr<LoggedCommit> commit = DecodeCommit(newer);
   ASSERT_FALSE(commit.ok());
   EXPECT_EQ(commit.status().message(),
-            "the commit record is of format version 3; this build reads "
-            "version 2");
+            absl::StrCat("the commit record is of format version ",
+                         kCommitFormatVersion + 1,
+                         "; this build reads version ", kCommitFormatVersion));
   commit = DecodeCommit(payload + "x");
   ASSERT_FALSE(commit.ok());
   EXPECT_EQ(commit.status().message(),

@@ -306,17 +306,29 @@ TEST_F(TableIndexJsonTest, BadIndexEnumsListTheirValues) {
   });
 }
 
-TEST_F(TableIndexJsonTest, IndexMembersDynamiteLacksAreRefused) {
+TEST_F(TableIndexJsonTest, AGsiTakesAndShowsItsOnDemandAndWarmThroughput) {
+  const std::string gsi =
+      R"(,"GlobalSecondaryIndexes":[{"IndexName":"abc",)"
+      R"("KeySchema":[{"AttributeName":"g","KeyType":"HASH"},)"
+      R"({"AttributeName":"l","KeyType":"RANGE"}],)"
+      R"("Projection":{"ProjectionType":"ALL"},)";
+  std::string created =
+      Ok("CreateTable",
+         TableBody("new",
+                   gsi + R"("OnDemandThroughput":{"MaxReadRequestUnits":5},)"
+                         R"("WarmThroughput":{"ReadUnitsPerSecond":13000}}])"));
+  EXPECT_THAT(created,
+              HasSubstr(R"("OnDemandThroughput":{"MaxReadRequestUnits":5},)"
+                        R"("WarmThroughput":{"ReadUnitsPerSecond":13000,)"
+                        R"("WriteUnitsPerSecond":4000,"Status":"ACTIVE"})"));
   ExpectErrors({
       {"CreateTable",
-       TableBody("new",
-                 R"(,"GlobalSecondaryIndexes":[{"IndexName":"abc",)"
-                 R"("KeySchema":[{"AttributeName":"g","KeyType":"HASH"}],)"
-                 R"("Projection":{"ProjectionType":"ALL"},)"
-                 R"("OnDemandThroughput":{"MaxReadRequestUnits":5}}])"),
+       TableBody("new2",
+                 gsi + R"("OnDemandThroughput":{"MaxReadRequestUnits":0}}])"),
        kVal,
-       "Dynamite does not support the parameter "
-       "GlobalSecondaryIndexes.OnDemandThroughput yet"},
+       "One or more parameter values were invalid: Requested "
+       "MaxReadRequestUnits for OnDemandThroughput for index is outside of "
+       "valid range"},
   });
 }
 
@@ -423,7 +435,9 @@ TEST_F(TableIndexJsonTest, UpdateTableRefusesMembersDynamiteLacks) {
       {"UpdateTable",
        R"({"TableName":"tab","GlobalSecondaryIndexUpdates":[{"Update":)"
        R"({"IndexName":"abc","WarmThroughput":{}}}]})",
-       kVal, unsupported("GlobalSecondaryIndexUpdates.Update.WarmThroughput")},
+       kVal,
+       "One or more parameter values were invalid: WarmThroughput must "
+       "specify ReadUnitsPerSecond, WriteUnitsPerSecond or both"},
   });
 }
 
