@@ -798,6 +798,15 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
                                      : d.global_secondary_indexes)
         .push_back(std::move(described));
   }
+  if (now < def.transient_until) {
+    for (const IndexDefinition& index : def.deleting_indexes) {
+      IndexDescription described =
+          DescribeIndex(def, index, Table::IndexStats{}, now);
+      described.index_status = "DELETING";
+      described.warm_throughput->status = "DELETING";
+      d.global_secondary_indexes.push_back(std::move(described));
+    }
+  }
   return d;
 }
 

@@ -91,6 +91,14 @@ absl::StatusOr<std::shared_ptr<Table>> Database::FindTaggedTable(
       api_internal::TableNameOfArn(arn, options_.region, options_.account_id));
   absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(name, "");
   if (!table.ok()) return ResourceArnNotFoundError(arn);
+  // A table still CREATING (delayed statuses) cannot be tagged, untagged or
+  // have its tags listed: DynamoDB answers as if it did not exist (users'
+  // reports: cortexproject/cortex#1369, cloud-custodian#3177). An UPDATING
+  // table takes tag changes.
+  if ((*table)->definition()->StatusAt(clock_->Now()) ==
+      TableStatus::kCreating) {
+    return ResourceArnNotFoundError(arn);
+  }
   return table;
 }
 

@@ -405,6 +405,7 @@ absl::Status ApplyIndexUpdate(const TableDefinition& current,
   DYNAMITE_ASSIGN_OR_RETURN(
       IndexDefinition * deleted,
       FindGlobalIndex(next, *update.delete_index_name, "delete"));
+  if (delay > absl::ZeroDuration()) next.deleting_indexes.push_back(*deleted);
   next.indexes.erase(next.indexes.begin() + (deleted - next.indexes.data()));
   // An attribute only the deleted index used is no longer defined.
   next.attribute_definitions =
@@ -445,6 +446,9 @@ absl::StatusOr<TableDefinition> Redefined(
     absl::Duration delay,
     const std::optional<std::string>& kms_master_key_arn) {
   TableDefinition next = current;
+  // What an earlier UpdateTable was deleting is gone by now: the table was
+  // ACTIVE again to be changed.
+  next.deleting_indexes.clear();
   if (request.sse_specification.has_value()) {
     // Asking for the encryption the table has is an error (live captures,
     // ack-api-quirks DDB-TABLE-442).

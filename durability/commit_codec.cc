@@ -166,6 +166,8 @@ class DefinitionReader {
       tag.value = in_.String();
       return tag;
     });
+    def.deleting_indexes =
+        ReadList<IndexDefinition>(in_, size_, [&] { return Index(); });
     return def;
   }
 
@@ -275,6 +277,8 @@ void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
     out.String(tag.key);
     out.String(tag.value);
   });
+  WriteList(out, def.deleting_indexes,
+            [&](const IndexDefinition& index) { WriteIndex(out, index); });
 }
 
 void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,

@@ -43,7 +43,8 @@
 namespace dynamite {
 
 // 2: table definitions end with the table's tags.
-// 3: each index ends with its OnDemandThroughput and WarmThroughput.
+// 3: each index ends with its OnDemandThroughput and WarmThroughput;
+//    definitions end with the GSIs being deleted.
 inline constexpr uint8_t kCommitFormatVersion = 3;
 
 // One item a logged commit wrote.

@@ -196,6 +196,10 @@ struct TableDefinition {
   absl::Time transient_until = absl::InfinitePast();
   // The table's tags, in byte order of their keys (store/tag_set.h).
   std::vector<Tag> tags;
+  // GSIs the last UpdateTable deleted while statuses are delayed: gone from
+  // reads and writes at once, DescribeTable lists them as DELETING while
+  // the table is UPDATING (until transient_until).
+  std::vector<IndexDefinition> deleting_indexes;
 
   // The table's status at `now`: the transient one while it lasts, else
   // ACTIVE. (DELETING is the catalog's: store/catalog.h.)

@@ -207,6 +207,43 @@ TEST_F(TableStatusTest, AddedGsiBackfillsAndRefusesReadsUntilActive) {
   EXPECT_THAT(QueryIndex(), IsOk());
 }
 
+TEST_F(TableStatusTest, DeletedGsiIsDeletingWhileTheTableUpdates) {
+  ASSERT_THAT(Create(), IsOk());
+  clock_.Advance(kDelay);
+  ASSERT_THAT(AddIndex(), IsOk());
+  clock_.Advance(kDelay);
+  GlobalSecondaryIndexUpdate removal;
+  removal.delete_index_name = "byOwner";
+  auto deleted =
+      db_->UpdateTable({.table_name = "tbl",
+                        .global_secondary_index_updates =
+                            std::vector<GlobalSecondaryIndexUpdate>{removal}});
+  ASSERT_THAT(deleted, IsOk());
+  EXPECT_EQ(deleted->table_description.table_status, "UPDATING");
+  ASSERT_EQ(deleted->table_description.global_secondary_indexes.size(), 1u);
+  EXPECT_EQ(deleted->table_description.global_secondary_indexes[0].index_status,
+            "DELETING");
+  // Reads of it are refused at once; writes no longer maintain it.
+  EXPECT_THAT(QueryIndex(),
+              IsError(kValidation,
+                      "The table does not have the specified index: byOwner"));
+  ASSERT_THAT(db_->PutItem({.table_name = "tbl",
+                            .item = Item{{"pk", S("a")}, {"owner", S("ann")}}}),
+              IsOk());
+  clock_.Advance(kDelay);
+  auto described = db_->DescribeTable({.table_name = "tbl"});
+  ASSERT_THAT(described, IsOk());
+  EXPECT_EQ(described->table.table_status, "ACTIVE");
+  EXPECT_TRUE(described->table.global_secondary_indexes.empty());
+  // The name is free again.
+  ASSERT_THAT(AddIndex(), IsOk());
+  described = db_->DescribeTable({.table_name = "tbl"});
+  ASSERT_THAT(described, IsOk());
+  ASSERT_EQ(described->table.global_secondary_indexes.size(), 1u);
+  EXPECT_EQ(described->table.global_secondary_indexes[0].index_status,
+            "CREATING");
+}
+
 TEST_F(TableStatusTest, DeletedTableIsDeletingThenGone) {
   ASSERT_THAT(Create(), IsOk());
   clock_.Advance(kDelay);

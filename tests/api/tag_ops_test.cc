@@ -2,11 +2,13 @@
 #include <thread>
 #include <vector>
 
+#include "absl/time/time.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
 #include "api/database.h"
 #include "tests/support/database_fixtures.h"
+#include "tests/support/manual_clock.h"
 #include "tests/support/status_matchers.h"
 
 namespace dynamite {
@@ -14,6 +16,7 @@ namespace {
 
 using ::dynamite::testing::IsError;
 using ::dynamite::testing::IsOk;
+using ::dynamite::testing::ManualClock;
 using ::dynamite::testing::TableRequest;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
@@ -293,6 +296,33 @@ TEST_F(TagOpsTest, ConcurrentTagResourceCallsKeepEveryTag) {
   for (std::thread& thread : threads) thread.join();
 
   EXPECT_EQ(List().size(), 40u);
+}
+
+TEST(TagOpsStatusTest, ACreatingTableIsNotFoundForTagsUntilActive) {
+  ManualClock clock;
+  DatabaseOptions options;
+  options.controlled_clock = &clock;
+  options.transient_status_delay = absl::Seconds(2);
+  Database db(options);
+  ASSERT_THAT(db.CreateTable(TableRequest("orders", KeyType::kS, {})), IsOk());
+  const std::string not_found =
+      std::string("Requested resource not found: ResourceArn: ") + kArn +
+      " not found";
+  EXPECT_THAT(db.TagResource(
+                  {.resource_arn = kArn, .tags = std::vector<Tag>{{"a", "1"}}}),
+              IsError(ErrorKind::kResourceNotFound, not_found));
+  EXPECT_THAT(db.UntagResource({.resource_arn = kArn,
+                                .tag_keys = std::vector<std::string>{"a"}}),
+              IsError(ErrorKind::kResourceNotFound, not_found));
+  EXPECT_THAT(db.ListTagsOfResource({.resource_arn = kArn}),
+              IsError(ErrorKind::kResourceNotFound, not_found));
+  clock.Advance(absl::Seconds(2));
+  ASSERT_THAT(db.TagResource(
+                  {.resource_arn = kArn, .tags = std::vector<Tag>{{"a", "1"}}}),
+              IsOk());
+  auto listed = db.ListTagsOfResource({.resource_arn = kArn});
+  ASSERT_THAT(listed, IsOk());
+  EXPECT_THAT(listed->tags, ElementsAre(Tag{"a", "1"}));
 }
 
 }  // namespace

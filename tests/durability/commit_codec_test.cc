@@ -175,6 +175,10 @@ TableDefinition EveryField() {
   def.transient_status = TableStatus::kUpdating;
   def.transient_until = absl::FromUnixSeconds(1767225605);
   def.tags = {{"env", "test"}, {"team", ""}};
+  IndexDefinition deleting;
+  deleting.name = "byGone";
+  deleting.hash_keys = {{"gone", KeyType::kS}};
+  def.deleting_indexes = {deleting};
   return def;
 }
 
@@ -208,6 +212,10 @@ TEST(CommitCodecTest, ATableDefinitionKeepsEveryField) {
             original->indexes[0].warm_throughput_updating_until);
   EXPECT_EQ(def.indexes[1].kind, IndexKind::kLocal);
   EXPECT_EQ(def.indexes[1].backfilled_at, absl::InfinitePast());
+  ASSERT_THAT(def.deleting_indexes, SizeIs(1));
+  EXPECT_EQ(def.deleting_indexes[0].name, "byGone");
+  EXPECT_EQ(def.deleting_indexes[0].hash_keys,
+            original->deleting_indexes[0].hash_keys);
   EXPECT_EQ(def.stream->label, original->stream->label);
   EXPECT_EQ(def.time_to_live->attribute_name, "expiresAt");
   EXPECT_EQ(def.table_class, TableClass::kStandardInfrequentAccess);
