@@ -205,6 +205,21 @@ TEST_F(QueryTest, HashOnlyTableReturnsAtMostOneItem) {
   EXPECT_EQ(page->count, 1);
 }
 
+TEST_F(QueryTest, HashOnlyTableHasNoSecondPage) {
+  QueryRequest limited;
+  limited.limit = 1;
+  auto page = Run("hash", "pk = :p", {{":p", S("p")}}, limited);
+  ASSERT_THAT(page, IsOk());
+  EXPECT_EQ(page->count, 1);
+  EXPECT_FALSE(page->last_evaluated_key.has_value());
+
+  QueryRequest resumed;
+  resumed.exclusive_start_key = Item{{"pk", S("p")}};
+  EXPECT_THAT(
+      Run("hash", "pk = :p", {{":p", S("p")}}, resumed),
+      IsError(ErrorKind::kValidation, "The provided starting key is invalid"));
+}
+
 TEST_F(QueryTest, OneMegabytePageCut) {
   ASSERT_THAT(db_.CreateTable(TableRequest("big", KeyType::kS, KeyType::kN)),
               IsOk());
