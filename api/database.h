@@ -39,7 +39,10 @@
 #include <memory>
 
 #include "absl/status/statusor.h"
+#include "absl/time/time.h"
 
+#include "api/backup_catalog.h"
+#include "api/backup_requests.h"
 #include "api/batch_requests.h"
 #include "api/control_plane_requests.h"
 #include "api/item_requests.h"
@@ -126,6 +129,21 @@ class Database {
       const UntagResourceRequest& request);
   absl::StatusOr<ListTagsOfResourceResponse> ListTagsOfResource(
       const ListTagsOfResourceRequest& request);
+
+  // On-demand backups (api/backup_ops.cc; api/backup_requests.h): a
+  // backup is a copy-on-write view of one table at one commit, kept in
+  // memory for the Database's life; a restore makes a new table of it,
+  // indexes included, through the commit point.
+  absl::StatusOr<CreateBackupResponse> CreateBackup(
+      const CreateBackupRequest& request);
+  absl::StatusOr<DescribeBackupResponse> DescribeBackup(
+      const DescribeBackupRequest& request);
+  absl::StatusOr<ListBackupsResponse> ListBackups(
+      const ListBackupsRequest& request);
+  absl::StatusOr<DeleteBackupResponse> DeleteBackup(
+      const DeleteBackupRequest& request);
+  absl::StatusOr<RestoreTableFromBackupResponse> RestoreTableFromBackup(
+      const RestoreTableFromBackupRequest& request);
 
   // The control plane around a table (api/control_plane_ops.cc;
   // api/control_plane_requests.h): DynamoDB's default limits, its
@@ -246,6 +264,9 @@ class Database {
   absl::Status Recover();
   void Start();
 
+  // A TableId for a table created at `created`, unique in the Database.
+  std::string NewTableId(absl::Time created);
+
   // The table a tagging operation's ResourceArn `arn` names; the errors
   // of api/tag_rules.h TableNameOfArn(), or kResourceNotFound.
   absl::StatusOr<std::shared_ptr<Table>> FindTaggedTable(
@@ -282,6 +303,10 @@ class Database {
   std::atomic<int64_t> last_stream_millis_{0};
   // The ClientRequestTokens of recent transactions.
   TransactionTokens transaction_tokens_;
+  // On-demand backups (api/backup_ops.cc), and how many were made (seeds
+  // their ARNs).
+  BackupCatalog backups_;
+  std::atomic<uint64_t> backups_created_{0};
   // Declared last, so that they stop before anything they use goes.
   std::unique_ptr<PeriodicThread> sweeper_;
   std::unique_ptr<PeriodicThread> snapshotter_;

@@ -789,6 +789,7 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
     d.on_demand_throughput = def.on_demand_throughput;
   }
   d.warm_throughput = DescribeWarmThroughput(def, now);
+  d.restore_summary = def.restored_from;
   // The stats come with the definition (Table::stats()), one per index.
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];
@@ -808,6 +809,12 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
     }
   }
   return d;
+}
+
+IndexDescription DescribeIndexShape(const TableDefinition& table,
+                                    const IndexDefinition& index,
+                                    absl::Time now) {
+  return DescribeIndex(table, index, Table::IndexStats{}, now);
 }
 
 }  // namespace dynamite::api_internal

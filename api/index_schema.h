@@ -92,6 +92,12 @@ TableDescription DescribeTableAt(
     const Table& table, absl::Time now,
     std::optional<TableStatus> status = std::nullopt);
 
+// One index of `table` as DescribeTable shows it, without its counts (a
+// backup's SourceTableFeatureDetails).
+IndexDescription DescribeIndexShape(const TableDefinition& table,
+                                    const IndexDefinition& index,
+                                    absl::Time now);
+
 }  // namespace dynamite::api_internal
 
 #endif  // DYNAMITE_API_INDEX_SCHEMA_H_

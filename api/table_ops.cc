@@ -248,6 +248,10 @@ void Database::AddCommitObserver(CommitObserver* observer) {
   sequencer_.AddObserver(observer);
 }
 
+std::string Database::NewTableId(absl::Time created) {
+  return MakeTableId(created, ++tables_created_);
+}
+
 absl::StatusOr<CreateTableResponse> Database::CreateTable(
     const CreateTableRequest& request) {
   DYNAMITE_RETURN_IF_ERROR(
@@ -290,7 +294,7 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
       def.warm_throughput_updating_until = def.transient_until;
     }
   }
-  def.table_id = MakeTableId(def.creation_time, ++tables_created_);
+  def.table_id = NewTableId(def.creation_time);
   def.arn = absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
                          options_.account_id, ":table/", request.table_name);
   if (HasIndexes(request)) {

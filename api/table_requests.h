@@ -143,6 +143,9 @@ struct TableDescription {
   std::optional<OnDemandThroughput> on_demand_throughput;
   // Always in DescribeTable; in CreateTable's answer only when asked for.
   std::optional<WarmThroughputDescription> warm_throughput;
+  // RestoreSummary: a table RestoreTableFromBackup made (RestoreInProgress
+  // is always false: a restore is complete when it answers).
+  std::optional<RestoreSource> restore_summary;
 };
 
 // SSESpecification, as CreateTable and UpdateTable take it. Enabled true

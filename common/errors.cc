@@ -32,6 +32,8 @@ constexpr ErrorKind kAllKinds[] = {
     ErrorKind::kExpiredIterator,
     ErrorKind::kTrimmedDataAccess,
     ErrorKind::kTableNotFound,
+    ErrorKind::kBackupNotFound,
+    ErrorKind::kTableAlreadyExists,
     ErrorKind::kInternal,
 };
 
@@ -42,8 +44,10 @@ absl::StatusCode CodeOf(ErrorKind kind) {
       return absl::StatusCode::kInvalidArgument;
     case ErrorKind::kResourceNotFound:
     case ErrorKind::kTableNotFound:
+    case ErrorKind::kBackupNotFound:
       return absl::StatusCode::kNotFound;
     case ErrorKind::kResourceInUse:
+    case ErrorKind::kTableAlreadyExists:
       return absl::StatusCode::kAlreadyExists;
     case ErrorKind::kConditionalCheckFailed:
     case ErrorKind::kIdempotentParameterMismatch:
@@ -160,6 +164,10 @@ absl::string_view ErrorName(ErrorKind kind) {
       return "TrimmedDataAccessException";
     case ErrorKind::kTableNotFound:
       return "TableNotFoundException";
+    case ErrorKind::kBackupNotFound:
+      return "BackupNotFoundException";
+    case ErrorKind::kTableAlreadyExists:
+      return "TableAlreadyExistsException";
     case ErrorKind::kInternal:
       return "InternalServerError";
   }

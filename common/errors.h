@@ -40,6 +40,10 @@ enum class ErrorKind {
   // DescribeContinuousBackups and UpdateContinuousBackups on a missing
   // table (not ResourceNotFoundException).
   kTableNotFound,
+  // On-demand backups: an unknown backup ARN, and a restore to a table name
+  // in use.
+  kBackupNotFound,
+  kTableAlreadyExists,
   kInternal,
 };
 

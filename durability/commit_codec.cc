@@ -168,6 +168,13 @@ class DefinitionReader {
     });
     def.deleting_indexes =
         ReadList<IndexDefinition>(in_, size_, [&] { return Index(); });
+    if (in_.Bool()) {
+      RestoreSource source;
+      source.backup_arn = in_.String();
+      source.table_arn = in_.String();
+      source.restored = in_.Time();
+      def.restored_from = std::move(source);
+    }
     return def;
   }
 
@@ -279,6 +286,12 @@ void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
   });
   WriteList(out, def.deleting_indexes,
             [&](const IndexDefinition& index) { WriteIndex(out, index); });
+  out.Bool(def.restored_from.has_value());
+  if (def.restored_from.has_value()) {
+    out.String(def.restored_from->backup_arn);
+    out.String(def.restored_from->table_arn);
+    out.Time(def.restored_from->restored);
+  }
 }
 
 void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,

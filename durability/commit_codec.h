@@ -44,7 +44,8 @@ namespace dynamite {
 
 // 2: table definitions end with the table's tags.
 // 3: each index ends with its OnDemandThroughput and WarmThroughput;
-//    definitions end with the GSIs being deleted.
+//    definitions end with the GSIs being deleted and the backup a table
+//    was restored from.
 inline constexpr uint8_t kCommitFormatVersion = 3;
 
 // One item a logged commit wrote.

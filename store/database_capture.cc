@@ -25,21 +25,31 @@ class DatabaseCapturer {
     DatabaseCapture capture;
     capture.sequence = sequencer.next_sequence() - 1;
     capture.tables.reserve(tables.size());
-    for (const Table* table : tables) {
-      CapturedTable& captured = capture.tables.emplace_back();
-      captured.definition = table->definition_;
-      captured.items.reserve(static_cast<size_t>(table->item_count_));
-      for (const auto& [partition_key, partition] : table->partitions_) {
-        for (const PartitionEntry& entry : partition) {
-          captured.items.push_back(
-              {EncodedKey{partition_key, std::string(entry.key())},
-               entry.item_ref()});
-        }
-      }
-    }
+    for (const Table* table : tables) capture.tables.push_back(Copy(*table));
     at_capture(capture.sequence);
 
     return capture;
+  }
+
+  static CapturedTable CaptureOne(const Table& table) {
+    ReaderMutexLock lock(&table.mu_);
+    return Copy(table);
+  }
+
+ private:
+  // REQUIRES: the table's lock is held.
+  static CapturedTable Copy(const Table& table) ABSL_NO_THREAD_SAFETY_ANALYSIS {
+    CapturedTable captured;
+    captured.definition = table.definition_;
+    captured.items.reserve(static_cast<size_t>(table.item_count_));
+    for (const auto& [partition_key, partition] : table.partitions_) {
+      for (const PartitionEntry& entry : partition) {
+        captured.items.push_back(
+            {EncodedKey{partition_key, std::string(entry.key())},
+             entry.item_ref()});
+      }
+    }
+    return captured;
   }
 };
 
@@ -47,6 +57,10 @@ DatabaseCapture CaptureDatabase(
     const Catalog& catalog, const CommitSequencer& sequencer,
     absl::FunctionRef<void(uint64_t sequence)> at_capture) {
   return DatabaseCapturer::Capture(catalog, sequencer, at_capture);
+}
+
+CapturedTable CaptureTable(const Table& table) {
+  return DatabaseCapturer::CaptureOne(table);
 }
 
 }  // namespace dynamite

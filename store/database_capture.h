@@ -1,6 +1,6 @@
 // CaptureDatabase: every table of a catalog, its definition and its items,
 // as they stood at one point between two commits (a snapshot's contents,
-// durability/snapshot.h).
+// durability/snapshot.h); CaptureTable: one table so (a backup's).
 //
 // The capture locks the catalog shared (no table is created or deleted)
 // and then every table shared, in the tables' lock order (store/commit.h),
@@ -53,6 +53,10 @@ struct DatabaseCapture {
 DatabaseCapture CaptureDatabase(
     const Catalog& catalog, const CommitSequencer& sequencer,
     absl::FunctionRef<void(uint64_t sequence)> at_capture);
+
+// Captures one table the same way, under its shared lock alone: a backup's
+// contents (CreateBackup).
+CapturedTable CaptureTable(const Table& table);
 
 }  // namespace dynamite
 

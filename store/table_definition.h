@@ -119,6 +119,13 @@ struct IndexDefinition {
   bool projects(absl::string_view attribute, const KeySchema& table) const;
 };
 
+// The backup a table was restored from, and when.
+struct RestoreSource {
+  std::string backup_arn;
+  std::string table_arn;  // the backed-up table's
+  absl::Time restored;
+};
+
 // A table's latest stream (DescribeTable's StreamSpecification,
 // LatestStreamArn and LatestStreamLabel). Disabling it keeps it here,
 // disabled: its records stay readable until they age out; enabling again
@@ -200,6 +207,9 @@ struct TableDefinition {
   // reads and writes at once, DescribeTable lists them as DELETING while
   // the table is UPDATING (until transient_until).
   std::vector<IndexDefinition> deleting_indexes;
+  // Set on a table RestoreTableFromBackup made (DescribeTable's
+  // RestoreSummary).
+  std::optional<RestoreSource> restored_from;
 
   // The table's status at `now`: the transient one while it lasts, else
   // ACTIVE. (DELETING is the catalog's: store/catalog.h.)

@@ -35,6 +35,8 @@ bool IsRequestLayerError(ErrorKind kind) {
     case ErrorKind::kExpiredIterator:
     case ErrorKind::kTrimmedDataAccess:
     case ErrorKind::kTableNotFound:
+    case ErrorKind::kBackupNotFound:
+    case ErrorKind::kTableAlreadyExists:
     case ErrorKind::kInternal:
       return false;
   }

@@ -179,6 +179,10 @@ TableDefinition EveryField() {
   deleting.name = "byGone";
   deleting.hash_keys = {{"gone", KeyType::kS}};
   def.deleting_indexes = {deleting};
+  def.restored_from =
+      RestoreSource{.backup_arn = def.arn + "/backup/01767225600000-0a1b2c3d",
+                    .table_arn = def.arn,
+                    .restored = absl::FromUnixSeconds(1767225606)};
   return def;
 }
 
@@ -216,6 +220,9 @@ TEST(CommitCodecTest, ATableDefinitionKeepsEveryField) {
   EXPECT_EQ(def.deleting_indexes[0].name, "byGone");
   EXPECT_EQ(def.deleting_indexes[0].hash_keys,
             original->deleting_indexes[0].hash_keys);
+  ASSERT_TRUE(def.restored_from.has_value());
+  EXPECT_EQ(def.restored_from->backup_arn, original->restored_from->backup_arn);
+  EXPECT_EQ(def.restored_from->restored, original->restored_from->restored);
   EXPECT_EQ(def.stream->label, original->stream->label);
   EXPECT_EQ(def.time_to_live->attribute_name, "expiresAt");
   EXPECT_EQ(def.table_class, TableClass::kStandardInfrequentAccess);
