@@ -11,6 +11,7 @@
 #include "common/errors.h"
 #include "store/item.h"
 #include "store/item_ptr.h"
+#include "wire/backup_json.h"
 #include "wire/batch_json.h"
 #include "wire/control_plane_json.h"
 #include "wire/dynamite_control_json.h"
@@ -105,6 +106,18 @@ constexpr Operation kOperations[] = {
           &EncodeTransactGetItemsResponse>},
     {"Query", &Run<&DecodeQueryRequest, &Database::Query, &EncodeItemPage>},
     {"Scan", &Run<&DecodeScanRequest, &Database::Scan, &EncodeItemPage>},
+    {"CreateBackup", &Run<&DecodeCreateBackupRequest, &Database::CreateBackup,
+                          &EncodeCreateBackupResponse>},
+    {"DescribeBackup",
+     &Run<&DecodeDescribeBackupRequest, &Database::DescribeBackup,
+          &EncodeDescribeBackupResponse>},
+    {"ListBackups", &Run<&DecodeListBackupsRequest, &Database::ListBackups,
+                         &EncodeListBackupsResponse>},
+    {"DeleteBackup", &Run<&DecodeDeleteBackupRequest, &Database::DeleteBackup,
+                          &EncodeDeleteBackupResponse>},
+    {"RestoreTableFromBackup", &Run<&DecodeRestoreTableFromBackupRequest,
+                                    &Database::RestoreTableFromBackup,
+                                    &EncodeRestoreTableFromBackupResponse>},
     {"TagResource", &Run<&DecodeTagResourceRequest, &Database::TagResource,
                          &EncodeTagResourceResponse>},
     {"UntagResource",
@@ -144,11 +157,8 @@ constexpr Operation kOperations[] = {
 // is kept for names DynamoDB does not have).
 constexpr absl::string_view kNotYetOffered[] = {
     "BatchExecuteStatement",
-    "CreateBackup",
     "CreateGlobalTable",
-    "DeleteBackup",
     "DeleteResourcePolicy",
-    "DescribeBackup",
     "DescribeExport",
     "DescribeGlobalTable",
     "DescribeGlobalTableSettings",
@@ -162,13 +172,11 @@ constexpr absl::string_view kNotYetOffered[] = {
     "ExportTableToPointInTime",
     "GetResourcePolicy",
     "ImportTable",
-    "ListBackups",
     "ListContributorInsights",
     "ListExports",
     "ListGlobalTables",
     "ListImports",
     "PutResourcePolicy",
-    "RestoreTableFromBackup",
     "RestoreTableToPointInTime",
     "UpdateContributorInsights",
     "UpdateGlobalTable",

@@ -63,6 +63,19 @@ void WriteTableDescription(const TableDescription& table,
     }
     writer.EndObject();
   }
+  if (all && table.restore_summary.has_value()) {
+    writer.Key("RestoreSummary");
+    writer.StartObject();
+    WriteStringMember(writer, "SourceBackupArn",
+                      table.restore_summary->backup_arn);
+    WriteStringMember(writer, "SourceTableArn",
+                      table.restore_summary->table_arn);
+    WriteEpochSecondsMember(writer, "RestoreDateTime",
+                            table.restore_summary->restored);
+    writer.Key("RestoreInProgress");
+    writer.Bool(false);
+    writer.EndObject();
+  }
   if (all && table.kms_master_key_arn.has_value()) {
     writer.Key("SSEDescription");
     writer.StartObject();

@@ -217,22 +217,6 @@ void WriteInt64(JsonWriter& writer, absl::string_view key, int64_t value) {
 }
 
 // Projection {ProjectionType, NonKeyAttributes (INCLUDE only)}.
-void WriteProjection(const IndexDescription& index, JsonWriter& writer) {
-  writer.Key("Projection");
-  writer.StartObject();
-  WriteStringMember(writer, "ProjectionType",
-                    NameOf(kProjectionTypeNames, index.projection_type));
-  if (index.projection_type == ProjectionType::kInclude) {
-    writer.Key("NonKeyAttributes");
-    writer.StartArray();
-    for (const std::string& name : index.non_key_attributes) {
-      WriteJsonString(writer, name);
-    }
-    writer.EndArray();
-  }
-  writer.EndObject();
-}
-
 void WriteIndex(const IndexDescription& index, JsonWriter& writer) {
   const bool global = index.kind == IndexKind::kGlobal;
   writer.StartObject();
@@ -270,6 +254,22 @@ void WriteIndexList(absl::string_view key,
 }
 
 }  // namespace
+
+void WriteProjection(const IndexDescription& index, JsonWriter& writer) {
+  writer.Key("Projection");
+  writer.StartObject();
+  WriteStringMember(writer, "ProjectionType",
+                    NameOf(kProjectionTypeNames, index.projection_type));
+  if (index.projection_type == ProjectionType::kInclude) {
+    writer.Key("NonKeyAttributes");
+    writer.StartArray();
+    for (const std::string& name : index.non_key_attributes) {
+      WriteJsonString(writer, name);
+    }
+    writer.EndArray();
+  }
+  writer.EndObject();
+}
 
 std::optional<std::vector<AttributeDefinition>> ReadAttributeDefinitions(
     RequestReader& reader, const JsonValue* member, absl::string_view path,

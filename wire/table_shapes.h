@@ -94,6 +94,8 @@ void WriteOnDemandThroughput(const OnDemandThroughput& throughput,
                              JsonWriter& writer);
 void WriteWarmThroughput(const WarmThroughputDescription& warm,
                          JsonWriter& writer);
+// An index's "Projection" {ProjectionType, NonKeyAttributes under INCLUDE}.
+void WriteProjection(const IndexDescription& index, JsonWriter& writer);
 // "LocalSecondaryIndexes": [...] and "GlobalSecondaryIndexes": [...], each
 // only when the table has such indexes.
 void WriteSecondaryIndexes(const TableDescription& table, JsonWriter& writer);

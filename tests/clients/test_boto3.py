@@ -1380,10 +1380,51 @@ def test_control_plane_calls_tools_make(client, tables):
         "TableClass"] == "STANDARD_INFREQUENT_ACCESS"
 
     with pytest.raises(ClientError) as excinfo:
-        client.list_backups()
+        client.list_exports()
     assert error_of(excinfo) == (
         "ValidationException",
-        "Dynamite does not support the operation ListBackups yet")
+        "Dynamite does not support the operation ListExports yet")
+
+
+def test_backup_and_restore_a_table(client, tables):
+    """A backup keeps the table as it was; a restore brings that back under
+    another name, and the backup can then be deleted."""
+    name = tables.create("pk", "sk")
+    client.put_item(TableName=name, Item={"pk": S("p"), "sk": S("1")})
+    details = client.create_backup(TableName=name, BackupName="before")[
+        "BackupDetails"]
+    assert details["BackupStatus"] == "AVAILABLE"
+    arn = details["BackupArn"]
+    assert f":table/{name}/backup/" in arn
+    client.put_item(TableName=name, Item={"pk": S("p"), "sk": S("2")})
+
+    described = client.describe_backup(BackupArn=arn)["BackupDescription"]
+    assert described["SourceTableDetails"]["TableName"] == name
+    assert described["SourceTableDetails"]["ItemCount"] == 1
+    listed = client.list_backups(TableName=name)["BackupSummaries"]
+    assert [b["BackupArn"] for b in listed] == [arn]
+
+    restored_name = name + "-restored"
+    restored = client.restore_table_from_backup(
+        TargetTableName=restored_name, BackupArn=arn)["TableDescription"]
+    tables.adopt(restored_name)
+    assert restored["RestoreSummary"]["SourceBackupArn"] == arn
+    assert restored["RestoreSummary"]["RestoreInProgress"] is False
+    items = client.query(
+        TableName=restored_name, KeyConditionExpression="pk = :p",
+        ExpressionAttributeValues={":p": S("p")})["Items"]
+    assert items == [{"pk": S("p"), "sk": S("1")}]
+
+    with pytest.raises(ClientError) as excinfo:
+        client.restore_table_from_backup(TargetTableName=name, BackupArn=arn)
+    assert error_of(excinfo) == ("TableAlreadyExistsException",
+                                 f"Table already exists: {name}")
+    deleted = client.delete_backup(BackupArn=arn)["BackupDescription"]
+    assert deleted["BackupDetails"]["BackupStatus"] == "DELETED"
+    with pytest.raises(ClientError) as excinfo:
+        client.describe_backup(BackupArn=arn)
+    assert error_of(excinfo) == ("BackupNotFoundException",
+                                 f"Backup not found: {arn}")
 
 
 @pytest.fixture(scope="module")
