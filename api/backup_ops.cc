@@ -6,7 +6,8 @@
 // which a later write replaces rather than changes, so the backup costs a
 // pointer and a key per item and never a copy of an item. A restore
 // creates the target table from the backup's definition (indexes
-// included; streams, time to live, tags and deletion protection are not
+// included; streams, time to live, tags, deletion protection and the
+// table class are not
 // restored, as in DynamoDB) and puts the items back through the commit
 // point, in commits of kRestoreCommitItems, so the write-ahead log and the
 // indexes see them as any other write; the restored table has no stream,
@@ -25,6 +26,8 @@
 #include <vector>
 
 #include "absl/strings/ascii.h"
+#include "absl/strings/match.h"
+#include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/time/time.h"
@@ -48,7 +51,6 @@ constexpr size_t kRestoreCommitItems = 256;
 
 constexpr size_t kMinBackupNameLength = 3;
 constexpr size_t kMaxBackupNameLength = 255;
-constexpr size_t kMinBackupArnLength = 37;
 constexpr size_t kMaxBackupArnLength = 1024;
 constexpr int64_t kMaxListLimit = 100;
 
@@ -83,15 +85,32 @@ void AppendArnViolations(const std::optional<std::string>& arn,
                          std::vector<std::string>& violations) {
   if (!arn.has_value()) {
     violations.push_back(NullViolation("backupArn"));
-  } else if (arn->size() < kMinBackupArnLength) {
-    violations.push_back(ConstraintViolation(
-        *arn, "backupArn",
-        "Member must have length greater than or equal to 37"));
   } else if (arn->size() > kMaxBackupArnLength) {
     violations.push_back(ConstraintViolation(
         *arn, "backupArn",
         "Member must have length less than or equal to 1024"));
   }
+}
+
+// A BackupArn that is not a backup's ARN (empty, a table's, not an ARN)
+// is "Invalid Backup ARN", whatever its length (live captures).
+absl::Status CheckBackupArnShape(absl::string_view arn) {
+  if (!absl::StartsWith(arn, "arn:") ||
+      arn.find(":table/") == absl::string_view::npos ||
+      arn.find("/backup/") == absl::string_view::npos) {
+    return ValidationError("Invalid Backup ARN");
+  }
+  return absl::OkStatus();
+}
+
+// CreateBackup's and ListBackups' TableName: a table's name or its ARN.
+absl::string_view TableNameOf(absl::string_view name_or_arn) {
+  const size_t slash = name_or_arn.rfind(":table/");
+  if (!absl::StartsWith(name_or_arn, "arn:") ||
+      slash == absl::string_view::npos) {
+    return name_or_arn;
+  }
+  return name_or_arn.substr(slash + 7);
 }
 
 absl::Status BackupNotFoundError(absl::string_view arn) {
@@ -182,7 +201,6 @@ TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
   def.creation_time = now;
   def.arn = std::string(table_arn);
   def.item_collection_limit_bytes = source.item_collection_limit_bytes;
-  def.table_class = source.table_class;
   def.kms_master_key_arn = source.kms_master_key_arn;
   def.on_demand_throughput = def.billing_mode == BillingMode::kPayPerRequest
                                  ? source.on_demand_throughput
@@ -206,8 +224,10 @@ TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
     }
     def.indexes.push_back(std::move(index));
   }
-  def.restored_from = RestoreSource{
-      .backup_arn = backup.arn, .table_arn = source.arn, .restored = now};
+  // DynamoDB's RestoreDateTime is the backup's creation time.
+  def.restored_from = RestoreSource{.backup_arn = backup.arn,
+                                    .table_arn = source.arn,
+                                    .restored = backup.created};
   return def;
 }
 
@@ -218,8 +238,6 @@ absl::StatusOr<CreateBackupResponse> Database::CreateBackup(
   std::vector<std::string> violations;
   if (!request.table_name.has_value()) {
     violations.push_back(NullViolation("tableName"));
-  } else {
-    AppendNameViolations(*request.table_name, "tableName", violations);
   }
   if (!request.backup_name.has_value()) {
     violations.push_back(NullViolation("backupName"));
@@ -227,7 +245,7 @@ absl::StatusOr<CreateBackupResponse> Database::CreateBackup(
     AppendNameViolations(*request.backup_name, "backupName", violations);
   }
   if (!violations.empty()) return ConstraintError(violations);
-  const std::string& table_name = *request.table_name;
+  const std::string table_name(TableNameOf(*request.table_name));
   absl::StatusOr<std::shared_ptr<Table>> table =
       catalog_.FindForItems(table_name, "");
   if (!table.ok()) {
@@ -242,13 +260,16 @@ absl::StatusOr<CreateBackupResponse> Database::CreateBackup(
     backup->size_bytes += item.item->size();
   }
   // DynamoDB's form: the table's ARN, "/backup/", the creation time in
-  // Unix milliseconds (13 digits or more) and 8 hex digits.
+  // Unix milliseconds zero-padded to 14 digits, and 8 hex digits.
   const uint64_t serial = ++backups_created_;
   backup->arn =
-      absl::StrFormat("%s/backup/%013d-%08x", backup->contents.definition->arn,
+      absl::StrFormat("%s/backup/%014d-%08x", backup->contents.definition->arn,
                       absl::ToUnixMillis(backup->created),
                       static_cast<uint32_t>(serial * 0x9E3779B1u));
   CreateBackupResponse response{DetailsOf(*backup)};
+  // DynamoDB answers CREATING and is AVAILABLE by the next read; a
+  // Dynamite backup is complete at once.
+  response.backup_details.backup_status = "CREATING";
   backups_.Add(std::move(backup));
   return response;
 }
@@ -258,6 +279,7 @@ absl::StatusOr<DescribeBackupResponse> Database::DescribeBackup(
   std::vector<std::string> violations;
   AppendArnViolations(request.backup_arn, violations);
   if (!violations.empty()) return ConstraintError(violations);
+  DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Find(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);
   return DescribeBackupResponse{DescriptionOf(*backup)};
@@ -268,6 +290,7 @@ absl::StatusOr<DeleteBackupResponse> Database::DeleteBackup(
   std::vector<std::string> violations;
   AppendArnViolations(request.backup_arn, violations);
   if (!violations.empty()) return ConstraintError(violations);
+  DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Remove(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);
   DeleteBackupResponse response{DescriptionOf(*backup)};
@@ -278,9 +301,6 @@ absl::StatusOr<DeleteBackupResponse> Database::DeleteBackup(
 absl::StatusOr<ListBackupsResponse> Database::ListBackups(
     const ListBackupsRequest& request) {
   std::vector<std::string> violations;
-  if (request.table_name.has_value()) {
-    AppendNameViolations(*request.table_name, "tableName", violations);
-  }
   if (request.limit.has_value() &&
       (*request.limit < 1 || *request.limit > kMaxListLimit)) {
     violations.push_back(ConstraintViolation(
@@ -290,6 +310,12 @@ absl::StatusOr<ListBackupsResponse> Database::ListBackups(
             : "Member must have value less than or equal to 100"));
   }
   if (!violations.empty()) return ConstraintError(violations);
+  if (request.time_range_lower_bound.has_value() &&
+      request.time_range_upper_bound.has_value() &&
+      *request.time_range_lower_bound > *request.time_range_upper_bound) {
+    return ValidationError(
+        "Time range lower bound must be less than or equal to upper bound");
+  }
   // Dynamite makes only USER backups.
   const bool wants_user = !request.backup_type.has_value() ||
                           *request.backup_type == "USER" ||
@@ -304,15 +330,29 @@ absl::StatusOr<ListBackupsResponse> Database::ListBackups(
                            return b->arn == *request.exclusive_start_backup_arn;
                          });
     if (start == backups.end()) {
-      return BackupNotFoundError(*request.exclusive_start_backup_arn);
+      // A deleted backup's ARN still marks a place: after every backup
+      // created before it (its 14 digits are its creation in milliseconds).
+      const std::string& arn = *request.exclusive_start_backup_arn;
+      const size_t digits = arn.rfind("/backup/");
+      int64_t millis = 0;
+      if (digits == std::string::npos ||
+          !absl::SimpleAtoi(absl::string_view(arn).substr(digits + 8, 14),
+                            &millis)) {
+        return ValidationError("Invalid Backup ARN");
+      }
+      start = std::find_if(backups.begin(), backups.end(),
+                           [&](const std::shared_ptr<const Backup>& b) {
+                             return absl::ToUnixMillis(b->created) > millis;
+                           });
+    } else {
+      ++start;
     }
-    ++start;
   }
   const size_t limit = static_cast<size_t>(request.limit.value_or(0));
   for (auto it = start; it != backups.end(); ++it) {
     const Backup& backup = **it;
     if (request.table_name.has_value() &&
-        backup.contents.definition->name != *request.table_name) {
+        backup.contents.definition->name != TableNameOf(*request.table_name)) {
       continue;
     }
     if (request.time_range_lower_bound.has_value() &&
@@ -338,14 +378,34 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   std::vector<std::string> violations;
   if (!request.target_table_name.has_value()) {
     violations.push_back(NullViolation("targetTableName"));
-  } else {
+  } else if (const size_t size = request.target_table_name->size();
+             size >= kMinTableNameLength && size <= kMaxTableNameLength) {
     AppendNameViolations(*request.target_table_name, "targetTableName",
                          violations);
   }
   AppendArnViolations(request.backup_arn, violations);
   if (!violations.empty()) return ConstraintError(violations);
+  // The table operations' own words for the length (live captures).
+  DYNAMITE_RETURN_IF_ERROR(ValidateTableName(*request.target_table_name,
+                                             TableNameUse::kTableOperation));
+  DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
+  DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Find(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);
+  const BillingMode billing_mode = request.billing_mode_override.value_or(
+      backup->contents.definition->billing_mode);
+  if (request.provisioned_throughput_override.has_value() &&
+      billing_mode != BillingMode::kProvisioned) {
+    return ValidationError(
+        "Cannot override ProvisionedThroughput unless BillingMode is "
+        "PROVISIONED");
+  }
+  if (request.billing_mode_override == BillingMode::kProvisioned &&
+      !request.provisioned_throughput_override.has_value()) {
+    return ValidationError(
+        "Must override ProvisionedThroughput if BillingMode is overridden to "
+        "PROVISIONED");
+  }
   const std::string& name = *request.target_table_name;
   auto already_exists = [&] {
     return MakeError(ErrorKind::kTableAlreadyExists,
@@ -360,6 +420,10 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   TableDefinition def =
       RestoredDefinition(*backup, name, request, table_arn, clock_->Now());
   def.table_id = NewTableId(def.creation_time);
+  if (options_.transient_status_delay > absl::ZeroDuration()) {
+    def.transient_status = TableStatus::kCreating;
+    def.transient_until = def.creation_time + options_.transient_status_delay;
+  }
   absl::StatusOr<std::shared_ptr<Table>> created =
       catalog_.Create(std::move(def));
   if (!created.ok()) {
@@ -391,8 +455,11 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   if (last_sequence != 0) {
     DYNAMITE_RETURN_IF_ERROR(sequencer_.AwaitDurable(last_sequence));
   }
-  return RestoreTableFromBackupResponse{
+  RestoreTableFromBackupResponse response{
       api_internal::DescribeTableAt(table, clock_->Now())};
+  response.table_description.restore_summary =
+      table.definition()->restored_from;
+  return response;
 }
 
 }  // namespace dynamite

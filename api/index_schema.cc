@@ -789,7 +789,12 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
     d.on_demand_throughput = def.on_demand_throughput;
   }
   d.warm_throughput = DescribeWarmThroughput(def, now);
-  d.restore_summary = def.restored_from;
+  // DescribeTable shows where a restored table came from only while the
+  // restore is in progress, as DynamoDB does (RestoreTableFromBackup's own
+  // answer always shows it).
+  if (def.StatusAt(now) == TableStatus::kCreating) {
+    d.restore_summary = def.restored_from;
+  }
   // The stats come with the definition (Table::stats()), one per index.
   for (size_t i = 0; i < def.indexes.size(); ++i) {
     const IndexDefinition& index = def.indexes[i];

@@ -143,8 +143,8 @@ struct TableDescription {
   std::optional<OnDemandThroughput> on_demand_throughput;
   // Always in DescribeTable; in CreateTable's answer only when asked for.
   std::optional<WarmThroughputDescription> warm_throughput;
-  // RestoreSummary: a table RestoreTableFromBackup made (RestoreInProgress
-  // is always false: a restore is complete when it answers).
+  // RestoreSummary: a table RestoreTableFromBackup made, in its answer and
+  // while it is CREATING (RestoreInProgress then).
   std::optional<RestoreSource> restore_summary;
 };
 

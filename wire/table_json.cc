@@ -73,7 +73,7 @@ void WriteTableDescription(const TableDescription& table,
     WriteEpochSecondsMember(writer, "RestoreDateTime",
                             table.restore_summary->restored);
     writer.Key("RestoreInProgress");
-    writer.Bool(false);
+    writer.Bool(table.table_status == "CREATING");
     writer.EndObject();
   }
   if (all && table.kms_master_key_arn.has_value()) {

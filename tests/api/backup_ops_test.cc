@@ -95,9 +95,10 @@ TEST_F(BackupOpsTest, CreateBackupDescribesWhatItTook) {
   const BackupDetails& details = created->backup_details;
   EXPECT_THAT(details.backup_arn,
               MatchesRegex("arn:aws:dynamodb:ddblocal:000000000000:table/"
-                           "orders/backup/1800000000000-[0-9a-f]{8}"));
+                           "orders/backup/01800000000000-[0-9a-f]{8}"));
   EXPECT_EQ(details.backup_name, "nightly");
-  EXPECT_EQ(details.backup_status, "AVAILABLE");
+  // CREATING in CreateBackup's answer, AVAILABLE from then on.
+  EXPECT_EQ(details.backup_status, "CREATING");
   EXPECT_EQ(details.backup_type, "USER");
   EXPECT_EQ(details.backup_creation_date_time, clock_.Now());
   EXPECT_GT(details.backup_size_bytes, 0);
@@ -106,6 +107,7 @@ TEST_F(BackupOpsTest, CreateBackupDescribesWhatItTook) {
   ASSERT_THAT(described, IsOk());
   const BackupDescription& d = described->backup_description;
   EXPECT_EQ(d.backup_details.backup_arn, details.backup_arn);
+  EXPECT_EQ(d.backup_details.backup_status, "AVAILABLE");
   EXPECT_EQ(d.source_table_details.table_name, "orders");
   EXPECT_EQ(d.source_table_details.item_count, 2);
   EXPECT_EQ(d.source_table_details.billing_mode, BillingMode::kPayPerRequest);
@@ -145,6 +147,11 @@ TEST_F(BackupOpsTest, ABackupKeepsTheTableAsItWasWhenTaken) {
   EXPECT_THAT(OwnersOf("orders_before", "ann"), ElementsAre("o-1", "o-2"));
   EXPECT_THAT(OwnersOf("orders_before", "bob"), IsEmpty());
   EXPECT_THAT(OwnersOf("orders", "ann"), ElementsAre("o-3"));
+  // DescribeTable shows the RestoreSummary only while the restore is in
+  // progress; this one was done when it answered.
+  auto described = db_->DescribeTable({.table_name = "orders_before"});
+  ASSERT_THAT(described, IsOk());
+  EXPECT_FALSE(described->table.restore_summary.has_value());
   // And the restored table is a table like any other.
   Put("orders_before", "o-9", "bob");
   EXPECT_THAT(OwnersOf("orders_before", "bob"), ElementsAre("o-9"));
@@ -196,6 +203,21 @@ TEST_F(BackupOpsTest, ListBackupsFiltersAndPages) {
   ASSERT_THAT(rest, IsOk());
   ASSERT_THAT(rest->backup_summaries, SizeIs(1));
   EXPECT_EQ(rest->backup_summaries[0].backup_arn, third);
+  // Backups of a table by its ARN; of an unknown table, none.
+  auto by_arn = db_->ListBackups(
+      {.table_name = "arn:aws:dynamodb:ddblocal:000000000000:table/orders"});
+  ASSERT_THAT(by_arn, IsOk());
+  EXPECT_THAT(by_arn->backup_summaries, SizeIs(2));
+  auto unknown = db_->ListBackups({.table_name = "nobody"});
+  ASSERT_THAT(unknown, IsOk());
+  EXPECT_THAT(unknown->backup_summaries, IsEmpty());
+  EXPECT_THAT(
+      db_->ListBackups(
+          {.time_range_lower_bound = absl::FromUnixSeconds(1'800'000'020),
+           .time_range_upper_bound = absl::FromUnixSeconds(1'800'000'005)}),
+      IsError(kValidation,
+              "Time range lower bound must be less than or equal to upper "
+              "bound"));
 
   auto ranged = db_->ListBackups(
       {.time_range_lower_bound = absl::FromUnixSeconds(1'800'000'005),
@@ -204,6 +226,12 @@ TEST_F(BackupOpsTest, ListBackupsFiltersAndPages) {
   ASSERT_THAT(ranged->backup_summaries, SizeIs(1));
   EXPECT_EQ(ranged->backup_summaries[0].backup_arn, second);
 
+  // A deleted backup's ARN still marks its place.
+  ASSERT_THAT(db_->DeleteBackup({.backup_arn = second}), IsOk());
+  auto after_deleted = db_->ListBackups({.exclusive_start_backup_arn = second});
+  ASSERT_THAT(after_deleted, IsOk());
+  ASSERT_THAT(after_deleted->backup_summaries, SizeIs(1));
+  EXPECT_EQ(after_deleted->backup_summaries[0].backup_arn, third);
   auto system = db_->ListBackups({.backup_type = "SYSTEM"});
   ASSERT_THAT(system, IsOk());
   EXPECT_THAT(system->backup_summaries, IsEmpty());
@@ -244,11 +272,12 @@ TEST_F(BackupOpsTest, RefusesWhatDynamoDbRefuses) {
                       "than or equal to 3"));
   EXPECT_THAT(db_->CreateBackup({.table_name = "nope", .backup_name = "bak"}),
               IsError(ErrorKind::kTableNotFound, "Table not found: nope"));
-  EXPECT_THAT(db_->DescribeBackup({.backup_arn = "arn:short"}),
-              IsError(kValidation,
-                      "1 validation error detected: Value 'arn:short' at "
-                      "'backupArn' failed to satisfy constraint: Member must "
-                      "have length greater than or equal to 37"));
+  for (const std::string arn :
+       {"", "arn:short",
+        "arn:aws:dynamodb:ddblocal:000000000000:table/orders"}) {
+    EXPECT_THAT(db_->DescribeBackup({.backup_arn = arn}),
+                IsError(kValidation, "Invalid Backup ARN"));
+  }
   EXPECT_THAT(db_->ListBackups({.limit = 0}),
               IsError(kValidation,
                       "1 validation error detected: Value '0' at 'limit' "
@@ -262,6 +291,25 @@ TEST_F(BackupOpsTest, RefusesWhatDynamoDbRefuses) {
                       "1 validation error detected: Value null at "
                       "'targetTableName' failed to satisfy constraint: "
                       "Member must not be null"));
+  EXPECT_THAT(Restore("", arn),
+              IsError(kValidation,
+                      "TableName must be at least 3 characters long and at "
+                      "most 255 characters long"));
+  EXPECT_THAT(
+      db_->RestoreTableFromBackup(
+          {.target_table_name = "copy",
+           .backup_arn = arn,
+           .provisioned_throughput_override = ProvisionedThroughput{1, 1}}),
+      IsError(kValidation,
+              "Cannot override ProvisionedThroughput unless BillingMode is "
+              "PROVISIONED"));
+  EXPECT_THAT(db_->RestoreTableFromBackup(
+                  {.target_table_name = "copy",
+                   .backup_arn = arn,
+                   .billing_mode_override = BillingMode::kProvisioned}),
+              IsError(kValidation,
+                      "Must override ProvisionedThroughput if BillingMode is "
+                      "overridden to PROVISIONED"));
   // Nothing was made by the refusals.
   auto tables = db_->ListTables({});
   ASSERT_THAT(tables, IsOk());

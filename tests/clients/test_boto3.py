@@ -1393,7 +1393,7 @@ def test_backup_and_restore_a_table(client, tables):
     client.put_item(TableName=name, Item={"pk": S("p"), "sk": S("1")})
     details = client.create_backup(TableName=name, BackupName="before")[
         "BackupDetails"]
-    assert details["BackupStatus"] == "AVAILABLE"
+    assert details["BackupStatus"] == "CREATING"
     arn = details["BackupArn"]
     assert f":table/{name}/backup/" in arn
     client.put_item(TableName=name, Item={"pk": S("p"), "sk": S("2")})
