@@ -25,7 +25,6 @@
 #include <utility>
 #include <vector>
 
-#include "absl/strings/ascii.h"
 #include "absl/strings/match.h"
 #include "absl/strings/numbers.h"
 #include "absl/strings/str_cat.h"
@@ -54,19 +53,11 @@ constexpr size_t kMaxBackupNameLength = 255;
 constexpr size_t kMaxBackupArnLength = 1024;
 constexpr int64_t kMaxListLimit = 100;
 
-bool MatchesNamePattern(absl::string_view name) {
-  if (name.empty()) return false;
-  return std::all_of(name.begin(), name.end(), [](char c) {
-    return absl::ascii_isalnum(static_cast<unsigned char>(c)) || c == '_' ||
-           c == '.' || c == '-';
-  });
-}
-
 // The violations of a table or backup name at `path` (3..255 characters
 // of [a-zA-Z0-9_.-]).
 void AppendNameViolations(absl::string_view name, absl::string_view path,
                           std::vector<std::string>& violations) {
-  if (!MatchesNamePattern(name)) {
+  if (!MatchesTableNamePattern(name)) {
     violations.push_back(ConstraintViolation(
         name, path,
         "Member must satisfy regular expression pattern: [a-zA-Z0-9_.-]+"));

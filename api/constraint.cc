@@ -20,6 +20,8 @@ bool IsTableNameChar(char c) {
          c == '.' || c == '-';
 }
 
+}  // namespace
+
 bool MatchesTableNamePattern(absl::string_view name) {
   if (name.empty()) return false;
   for (char c : name) {
@@ -27,8 +29,6 @@ bool MatchesTableNamePattern(absl::string_view name) {
   }
   return true;
 }
-
-}  // namespace
 
 std::string TableNotFoundMessage(absl::string_view name) {
   return absl::StrCat("Requested resource not found: Table: ", name,

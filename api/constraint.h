@@ -17,6 +17,10 @@ namespace dynamite {
 inline constexpr size_t kMinTableNameLength = 3;
 inline constexpr size_t kMaxTableNameLength = 255;
 
+// True if `name` is one or more characters of [a-zA-Z0-9_.-], the pattern
+// of table, index and backup names.
+bool MatchesTableNamePattern(absl::string_view name);
+
 // Which message family a table-name error uses: the table operations have a
 // message of their own for the length; item operations use the constraint
 // form for everything.
