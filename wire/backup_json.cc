@@ -14,6 +14,7 @@
 #include "wire/request_reader.h"
 #include "wire/table_json.h"
 #include "wire/table_shapes.h"
+#include "wire/unsupported.h"
 
 namespace dynamite {
 namespace {
@@ -168,6 +169,7 @@ absl::StatusOr<RestoreTableFromBackupRequest>
 DecodeRestoreTableFromBackupRequest(const JsonValue& body) {
   RequestReader reader(body);
   RestoreTableFromBackupRequest request;
+  reader.Check(CheckSupportedParameters("RestoreTableFromBackup", body));
   request.target_table_name = reader.String(reader.Member("TargetTableName"));
   request.backup_arn = reader.String(reader.Member("BackupArn"));
   request.billing_mode_override =

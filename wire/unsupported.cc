@@ -22,6 +22,11 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"UpdateTable", "ReplicaUpdates"},
     {"UpdateTable", "MultiRegionConsistency"},
     {"UpdateTable", "GlobalTableWitnessUpdates"},
+    // Backups.
+    {"RestoreTableFromBackup", "GlobalSecondaryIndexOverride"},
+    {"RestoreTableFromBackup", "LocalSecondaryIndexOverride"},
+    {"RestoreTableFromBackup", "SSESpecificationOverride"},
+    {"RestoreTableFromBackup", "OnDemandThroughputOverride"},
 };
 
 bool IsAccepted(const JsonValue& value, absl::string_view accepted) {
