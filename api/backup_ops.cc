@@ -34,6 +34,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/index_schema.h"
+#include "api/tag_rules.h"
 #include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
@@ -86,9 +87,7 @@ void AppendArnViolations(const std::optional<std::string>& arn,
 // A BackupArn that is not a backup's ARN (empty, a table's, not an ARN)
 // is "Invalid Backup ARN", whatever its length (live captures).
 absl::Status CheckBackupArnShape(absl::string_view arn) {
-  if (!absl::StartsWith(arn, "arn:") ||
-      arn.find(":table/") == absl::string_view::npos ||
-      arn.find("/backup/") == absl::string_view::npos) {
+  if (!api_internal::IsTableResourceArn(arn, "backup")) {
     return ValidationError("Invalid Backup ARN");
   }
   return absl::OkStatus();
@@ -127,12 +126,7 @@ BackupDescription DescriptionOf(const Backup& backup) {
   source.table_id = def.table_id;
   source.table_arn = def.arn;
   source.table_size_bytes = backup.size_bytes;
-  source.key_schema.push_back(
-      {def.key_schema.partition_key.name, KeySchemaRole::kHash});
-  if (def.key_schema.sort_key.has_value()) {
-    source.key_schema.push_back(
-        {def.key_schema.sort_key->name, KeySchemaRole::kRange});
-  }
+  source.key_schema = api_internal::KeySchemaElements(def.key_schema);
   source.table_creation_date_time = def.creation_time;
   source.provisioned_throughput = {def.read_capacity_units,
                                    def.write_capacity_units};
@@ -300,6 +294,14 @@ absl::StatusOr<ListBackupsResponse> Database::ListBackups(
             ? "Member must have value greater than or equal to 1"
             : "Member must have value less than or equal to 100"));
   }
+  if (request.backup_type.has_value() && *request.backup_type != "USER" &&
+      *request.backup_type != "SYSTEM" &&
+      *request.backup_type != "AWS_BACKUP" && *request.backup_type != "ALL") {
+    violations.push_back(ConstraintViolation(
+        *request.backup_type, "backupType",
+        "Member must satisfy enum value set: [USER, SYSTEM, AWS_BACKUP, "
+        "ALL]"));
+  }
   if (!violations.empty()) return ConstraintError(violations);
   if (request.time_range_lower_bound.has_value() &&
       request.time_range_upper_bound.has_value() &&
@@ -405,9 +407,7 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   if (catalog_.Find(name, "").ok() || catalog_.FindDeleting(name) != nullptr) {
     return already_exists();
   }
-  const std::string table_arn =
-      absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
-                   options_.account_id, ":table/", name);
+  const std::string table_arn = TableArn(name);
   TableDefinition def =
       RestoredDefinition(*backup, name, request, table_arn, clock_->Now());
   def.table_id = NewTableId(def.creation_time);

@@ -264,6 +264,8 @@ class Database {
   absl::Status Recover();
   void Start();
 
+  // The ARN of the table `name` in this Database's region and account.
+  std::string TableArn(absl::string_view name) const;
   // A TableId for a table created at `created`, unique in the Database.
   std::string NewTableId(absl::Time created);
 

@@ -750,12 +750,7 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
   const TableDefinition& def = *stats.definition;
   TableDescription d;
   d.table_name = def.name;
-  d.key_schema.push_back(
-      {def.key_schema.partition_key.name, KeySchemaRole::kHash});
-  if (def.key_schema.sort_key.has_value()) {
-    d.key_schema.push_back(
-        {def.key_schema.sort_key->name, KeySchemaRole::kRange});
-  }
+  d.key_schema = KeySchemaElements(def.key_schema);
   for (const KeyAttribute& a : def.attribute_definitions) {
     d.attribute_definitions.push_back({a.name, a.type});
   }
@@ -814,6 +809,15 @@ TableDescription DescribeTableAt(const Table& table, absl::Time now,
     }
   }
   return d;
+}
+
+std::vector<KeySchemaElement> KeySchemaElements(const KeySchema& schema) {
+  std::vector<KeySchemaElement> elements = {
+      {schema.partition_key.name, KeySchemaRole::kHash}};
+  if (schema.sort_key.has_value()) {
+    elements.push_back({schema.sort_key->name, KeySchemaRole::kRange});
+  }
+  return elements;
 }
 
 IndexDescription DescribeIndexShape(const TableDefinition& table,

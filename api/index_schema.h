@@ -92,6 +92,10 @@ TableDescription DescribeTableAt(
     const Table& table, absl::Time now,
     std::optional<TableStatus> status = std::nullopt);
 
+// A table's key schema as requests and descriptions spell it: HASH, then
+// RANGE if it has one.
+std::vector<KeySchemaElement> KeySchemaElements(const KeySchema& schema);
+
 // One index of `table` as DescribeTable shows it, without its counts (a
 // backup's SourceTableFeatureDetails).
 IndexDescription DescribeIndexShape(const TableDefinition& table,

@@ -18,7 +18,9 @@
 
 #include "api/constraint.h"
 #include "api/database.h"
+#include "api/index_schema.h"
 #include "api/shard_iterator.h"
+#include "api/tag_rules.h"
 #include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
@@ -90,9 +92,7 @@ absl::Status CheckMaxLimit(const std::optional<int64_t>& limit, int64_t max) {
 // (scylladb test_streams.py, run against AWS; the text is DynamoDB
 // Local's).
 absl::Status CheckStreamArn(absl::string_view arn) {
-  const size_t table = arn.find(":table/");
-  if (!absl::StartsWith(arn, "arn:") || table == absl::string_view::npos ||
-      arn.find("/stream/", table) == absl::string_view::npos) {
+  if (!api_internal::IsTableResourceArn(arn, "stream")) {
     return ValidationError("Invalid StreamArn");
   }
   return absl::OkStatus();
@@ -106,15 +106,6 @@ absl::StatusOr<uint64_t> ParseSequenceNumber(absl::string_view text) {
     return ValidationError("Invalid SequenceNumber for the shard");
   }
   return n;
-}
-
-std::vector<KeySchemaElement> KeySchemaElements(const KeySchema& schema) {
-  std::vector<KeySchemaElement> elements = {
-      {schema.partition_key.name, KeySchemaRole::kHash}};
-  if (schema.sort_key.has_value()) {
-    elements.push_back({schema.sort_key->name, KeySchemaRole::kRange});
-  }
-  return elements;
 }
 
 // A 32-hex-digit eventID, unique per record of the Database: DynamoDB's
@@ -274,7 +265,7 @@ absl::StatusOr<DescribeStreamResponse> Database::DescribeStream(
   d.stream_view_type = stream.view_type;
   d.creation_request_date_time = stream.created;
   d.table_name = stream.table_name;
-  d.key_schema = KeySchemaElements(stream.key_schema);
+  d.key_schema = api_internal::KeySchemaElements(stream.key_schema);
   // Shards after ExclusiveStartShardId, oldest first; after an id that is
   // not the stream's there are none (as on AWS: scylladb test_streams.py).
   size_t first = 0;

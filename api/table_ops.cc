@@ -248,6 +248,11 @@ void Database::AddCommitObserver(CommitObserver* observer) {
   sequencer_.AddObserver(observer);
 }
 
+std::string Database::TableArn(absl::string_view name) const {
+  return absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
+                      options_.account_id, ":table/", name);
+}
+
 std::string Database::NewTableId(absl::Time created) {
   return MakeTableId(created, ++tables_created_);
 }
@@ -295,8 +300,7 @@ absl::StatusOr<CreateTableResponse> Database::CreateTable(
     }
   }
   def.table_id = NewTableId(def.creation_time);
-  def.arn = absl::StrCat("arn:aws:dynamodb:", options_.region, ":",
-                         options_.account_id, ":table/", request.table_name);
+  def.arn = TableArn(request.table_name);
   if (HasIndexes(request)) {
     DYNAMITE_ASSIGN_OR_RETURN(def.indexes,
                               api_internal::ResolveCreateTableIndexes(

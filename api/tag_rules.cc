@@ -170,6 +170,13 @@ absl::StatusOr<std::string> TableNameOfArn(absl::string_view arn,
   return std::string(resource[1]);
 }
 
+bool IsTableResourceArn(absl::string_view arn, absl::string_view kind) {
+  const size_t table = arn.find(":table/");
+  return absl::StartsWith(arn, "arn:") && table != absl::string_view::npos &&
+         arn.find(absl::StrCat("/", kind, "/"), table) !=
+             absl::string_view::npos;
+}
+
 absl::Status ResourceArnNotFoundError(absl::string_view arn) {
   return ResourceNotFoundError(absl::StrCat(
       "Requested resource not found: ResourceArn: ", arn, " not found"));

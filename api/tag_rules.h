@@ -39,6 +39,10 @@ absl::StatusOr<std::string> TableNameOfArn(absl::string_view arn,
                                            absl::string_view region,
                                            absl::string_view account_id);
 
+// True if `arn` has the form of a table's sub-resource ARN,
+// "arn:...:table/<table>/<kind>/...": a stream's or a backup's.
+bool IsTableResourceArn(absl::string_view arn, absl::string_view kind);
+
 // kResourceNotFound "Requested resource not found: ResourceArn: <arn> not
 // found", the tagging operations' answer for a table that does not exist.
 absl::Status ResourceArnNotFoundError(absl::string_view arn);

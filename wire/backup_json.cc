@@ -7,7 +7,6 @@
 #include "absl/strings/str_cat.h"
 #include "absl/time/time.h"
 
-#include "common/constraint_error.h"
 #include "common/errors.h"
 #include "common/status_macros.h"
 #include "wire/enum_names.h"
@@ -153,14 +152,6 @@ absl::StatusOr<ListBackupsRequest> DecodeListBackupsRequest(
   request.exclusive_start_backup_arn =
       reader.String(reader.Member("ExclusiveStartBackupArn"));
   request.backup_type = reader.String(reader.Member("BackupType"));
-  if (request.backup_type.has_value() && *request.backup_type != "USER" &&
-      *request.backup_type != "SYSTEM" &&
-      *request.backup_type != "AWS_BACKUP" && *request.backup_type != "ALL") {
-    reader.Check(ConstraintError(ConstraintViolation(
-        *request.backup_type, "backupType",
-        "Member must satisfy enum value set: [USER, SYSTEM, AWS_BACKUP, "
-        "ALL]")));
-  }
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -116,6 +116,37 @@ TEST_F(DurableDatabaseTest, TagsComeBackAsTheLastChangeLeftThem) {
   EXPECT_EQ(listed->tags, (std::vector<Tag>{{"cost", "7"}, {"env", "test"}}));
 }
 
+TEST_F(DurableDatabaseTest, ARestoredTableComesBackButBackupsDoNot) {
+  std::string backup_arn;
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options());
+    ASSERT_NE(db, nullptr);
+    ASSERT_THAT(CreatePlain(*db), IsOk());
+    // More items than one restore commit holds.
+    for (int pk = 0; pk < 300; ++pk) ASSERT_THAT(PutKey(*db, pk), IsOk());
+    auto backup =
+        db->CreateBackup({.table_name = "Plain", .backup_name = "bak"});
+    ASSERT_THAT(backup.status(), IsOk());
+    backup_arn = backup->backup_details.backup_arn;
+    ASSERT_THAT(db->RestoreTableFromBackup(
+                      {.target_table_name = "Copy", .backup_arn = backup_arn})
+                    .status(),
+                IsOk());
+  }
+  std::unique_ptr<Database> db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  auto described = db->DescribeTable({.table_name = "Copy"});
+  ASSERT_THAT(described.status(), IsOk());
+  EXPECT_EQ(described->table.item_count, 300);
+  auto got = db->GetItem({.table_name = "Copy", .key = {{"pk", N("299")}}});
+  ASSERT_THAT(got.status(), IsOk());
+  EXPECT_NE(got->item, nullptr);
+  // Backups live in memory only (api/backup_requests.h).
+  EXPECT_EQ(
+      ErrorKindOf(db->DescribeBackup({.backup_arn = backup_arn}).status()),
+      ErrorKind::kBackupNotFound);
+}
+
 TEST_F(DurableDatabaseTest, ATornLastRecordIsDroppedAndReported) {
   {
     std::unique_ptr<Database> db = OpenOrDie(Options());
