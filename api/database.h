@@ -98,6 +98,22 @@ class Database {
   // Stops the TTL sweeper, if any, before the tables go.
   ~Database();
 
+  // An independent in-memory Database holding what this one holds now:
+  // its tables (statuses, settings, items and indexes), their tags, TTL
+  // and stream settings, and its backups. The fork shares the items and
+  // partitions with this one and copies a partition only when either side
+  // first writes to it (store/shared_partitions.h), so forking costs
+  // O(tables + partitions), not O(items): a suite seeds one Database and
+  // gives each test a fork of it. The fork is taken at one point between
+  // two commits and numbers its commits on from there. It has this one's
+  // options and clock (a ControlledClock is shared: it must outlive both),
+  // never its durability: the fork is in memory. Its streams start empty
+  // (a new shard each, records from the fork on); its transaction tokens
+  // too, and tables still DELETING are not in it. Thread safety: may be
+  // called concurrently with anything; writers wait while the tables'
+  // maps are copied.
+  std::unique_ptr<Database> Fork() const;
+
   // Tells `observer` of every commit from now on: each item write and each
   // table change, numbered without gaps, in order, under the commit's locks
   // (store/commit_observer.h says what an observer may do there).

@@ -104,6 +104,9 @@ class Catalog {
   // A capture of the whole database reads under locks it takes
   // (store/database_capture.cc).
   friend class DatabaseCapturer;
+  // A fork of the whole database reads this catalog and fills a new one
+  // under their locks (store/database_fork.cc).
+  friend class DatabaseForker;
 
   // Create() under the lock; `sequence` is the table commit's number.
   absl::StatusOr<std::shared_ptr<Table>> CreateAndPublish(

@@ -42,13 +42,14 @@ class DatabaseCapturer {
     CapturedTable captured;
     captured.definition = table.definition_;
     captured.items.reserve(static_cast<size_t>(table.item_count_));
-    for (const auto& [partition_key, partition] : table.partitions_) {
-      for (const PartitionEntry& entry : partition) {
-        captured.items.push_back(
-            {EncodedKey{partition_key, std::string(entry.key())},
-             entry.item_ref()});
-      }
-    }
+    table.partitions_.ForEach(
+        [&](const std::string& partition_key, const Partition& partition) {
+          for (const PartitionEntry& entry : partition) {
+            captured.items.push_back(
+                {EncodedKey{partition_key, std::string(entry.key())},
+                 entry.item_ref()});
+          }
+        });
     return captured;
   }
 };

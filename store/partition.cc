@@ -35,6 +35,11 @@ PartitionEntry& PartitionEntry::operator=(PartitionEntry&& other) noexcept {
 
 PartitionEntry::~PartitionEntry() { FreeKey(); }
 
+PartitionEntry PartitionEntry::Clone() const {
+  if ((key_size_ & kOwned) != 0) return Owning(key(), item_);
+  return Borrowing(key(), item_);
+}
+
 void PartitionEntry::Replace(PartitionEntry next) const { TakeFrom(next); }
 
 void PartitionEntry::TakeFrom(PartitionEntry& other) const {

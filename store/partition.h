@@ -26,6 +26,7 @@
 #include "absl/types/compare.h"
 
 #include "store/packed_item.h"
+#include "store/shared_partitions.h"
 
 namespace dynamite {
 
@@ -48,6 +49,11 @@ class PartitionEntry {
   const PackedItem& item() const { return *item_; }
   const PackedItemRef& item_ref() const { return item_; }
   int64_t size() const { return item_->size(); }
+
+  // An entry with the same key and item: the item shared, the key shared
+  // too when borrowed from it, copied when owned. A fork's copy of a
+  // partition is made of these (store/shared_partitions.h).
+  PartitionEntry Clone() const;
 
   // Replaces this entry's item and key by `next`'s, whose key is the same
   // bytes (so the entry keeps its place in the B-tree). Const because a
@@ -98,6 +104,9 @@ class PartitionEntry {
 };
 
 using Partition = absl::btree_set<PartitionEntry, PartitionEntry::Compare>;
+// A table's partitions, by encoded partition key, shared with its forks
+// until written.
+using TablePartitions = SharedPartitions<Partition>;
 
 }  // namespace dynamite
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstring>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -166,6 +167,26 @@ std::pair<PackedItemRef, int64_t> SecondaryIndex::EntryData(
   return {PackedItem::Pack(projected, size), size};
 }
 
+SecondaryIndex::Entry SecondaryIndex::Entry::Clone() const {
+  Entry copy;
+  copy.bytes.reset(new char[total_size]);
+  std::memcpy(copy.bytes.get(), bytes.get(), total_size);
+  copy.sort_size = sort_size;
+  copy.total_size = total_size;
+  copy.data = data;
+  copy.size = size;
+  return copy;
+}
+
+std::unique_ptr<SecondaryIndex> SecondaryIndex::Fork() const {
+  auto fork = std::make_unique<SecondaryIndex>(definition_, table_schema_);
+  fork->partitions_ = partitions_.Fork();
+  fork->scan_order_ = scan_order_;
+  fork->item_count_ = item_count_;
+  fork->size_bytes_ = size_bytes_;
+  return fork;
+}
+
 int64_t SecondaryIndex::EntrySize(const PackedItem& item) const {
   return IndexEntrySize(definition_, table_schema_, item);
 }
@@ -175,7 +196,7 @@ void SecondaryIndex::Insert(const EncodedKey& table_key,
   std::optional<IndexKey> key = IndexKeyOf(definition_, *item);
   if (!key.has_value()) return;
   auto [data, size] = EntryData(item);
-  auto [slot, created] = partitions_.try_emplace(key->partition);
+  auto [partition, created] = partitions_.FindOrCreate(key->partition);
   if (created) scan_order_.Add(key->partition);
   static_assert(sizeof(Entry) <= 32, "keep several entries a B-tree node");
   const size_t sort_size = key->sort.size();
@@ -188,7 +209,7 @@ void SecondaryIndex::Insert(const EncodedKey& table_key,
   entry.total_size = static_cast<uint32_t>(total_size);
   entry.data = std::move(data);
   entry.size = static_cast<int32_t>(size);
-  slot->second.insert(std::move(entry));
+  partition->insert(std::move(entry));
   ++item_count_;
   size_bytes_ += size;
 }
@@ -197,17 +218,17 @@ void SecondaryIndex::Erase(const EncodedKey& table_key,
                            const PackedItem& item) {
   std::optional<IndexKey> key = IndexKeyOf(definition_, item);
   if (!key.has_value()) return;
-  auto partition = partitions_.find(key->partition);
-  if (partition == partitions_.end()) return;
+  IndexPartition* partition = partitions_.FindMutable(key->partition);
+  if (partition == nullptr) return;
   const Probe probe{key->sort, table_key.partition, table_key.sort};
-  auto it = partition->second.find(probe);
-  if (it == partition->second.end()) return;
+  auto it = partition->find(probe);
+  if (it == partition->end()) return;
   --item_count_;
   size_bytes_ -= it->size;
-  partition->second.erase(it);
-  if (partition->second.empty()) {
-    scan_order_.Remove(partition->first);
-    partitions_.erase(partition);
+  partition->erase(it);
+  if (partition->empty()) {
+    scan_order_.Remove(key->partition);
+    partitions_.Erase(key->partition);
   }
 }
 
@@ -232,9 +253,9 @@ void SecondaryIndex::VisitPartition(absl::string_view partition_key,
                                     Direction direction,
                                     const IndexPosition* start,
                                     VisitFn visit) const {
-  auto found = partitions_.find(partition_key);
-  if (found == partitions_.end()) return;
-  const IndexPartition& partition = found->second;
+  const IndexPartition* found = partitions_.Find(partition_key);
+  if (found == nullptr) return;
+  const IndexPartition& partition = *found;
   auto first = partition.begin();
   auto last = partition.end();
   if (range.lower.has_value()) first = RangeBegin(partition, *range.lower);
@@ -270,9 +291,9 @@ void SecondaryIndex::VisitAll(int64_t segment, int64_t total_segments,
   scan_order_.Walk(
       segment, total_segments, start != nullptr ? &start->partition : nullptr,
       [&](const std::string& key, bool resumes) {
-        auto found = partitions_.find(key);
-        if (found == partitions_.end()) return true;  // cannot happen
-        const IndexPartition& partition = found->second;
+        const IndexPartition* found = partitions_.Find(key);
+        if (found == nullptr) return true;  // cannot happen
+        const IndexPartition& partition = *found;
         auto first = partition.begin();
         if (resumes) {
           first = partition.upper_bound(Probe{

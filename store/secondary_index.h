@@ -28,7 +28,6 @@
 #include <string>
 
 #include "absl/container/btree_set.h"
-#include "absl/container/flat_hash_map.h"
 #include "absl/functional/function_ref.h"
 #include "absl/strings/string_view.h"
 #include "absl/types/compare.h"
@@ -37,6 +36,7 @@
 #include "store/key.h"
 #include "store/packed_item.h"
 #include "store/scan_order.h"
+#include "store/shared_partitions.h"
 #include "store/sort_key_range.h"
 #include "store/table_definition.h"
 
@@ -79,6 +79,11 @@ class SecondaryIndex {
 
   const IndexDefinition& definition() const { return definition_; }
 
+  // An index with the same entries, sharing its partitions with this one
+  // until either writes to one (store/shared_partitions.h): a fork's.
+  // O(partitions).
+  std::unique_ptr<SecondaryIndex> Fork() const;
+
   // Adds the entry of `item`, stored in the table under `table_key`, if the
   // item has the index's keys. REQUIRES: it has no entry yet.
   void Insert(const EncodedKey& table_key, const PackedItemRef& item);
@@ -116,6 +121,10 @@ class SecondaryIndex {
     PackedItemRef data;
     // The projected size; an item is at most 400 KB.
     int32_t size = 0;
+
+    // The same key bytes (copied) and data (shared): a fork's copy of a
+    // partition is made of these (store/shared_partitions.h).
+    Entry Clone() const;
 
     absl::string_view sort() const { return {bytes.get(), sort_size}; }
     absl::string_view table_key() const {
@@ -159,7 +168,7 @@ class SecondaryIndex {
 
   const IndexDefinition definition_;
   const KeySchema table_schema_;
-  absl::flat_hash_map<std::string, IndexPartition> partitions_;
+  SharedPartitions<IndexPartition> partitions_;
   ScanOrder scan_order_;
   int64_t item_count_ = 0;
   int64_t size_bytes_ = 0;

@@ -34,6 +34,23 @@ Table::Table(TableDefinition definition, CommitSequencer* sequencer)
   definition_ = std::make_shared<const TableDefinition>(std::move(definition));
 }
 
+Table::Table(const Table& source, CommitSequencer& sequencer, ForkTag /*fork*/)
+    : name_(source.name_),
+      schema_(source.schema_),
+      lock_order_(next_lock_order.fetch_add(1, std::memory_order_relaxed)),
+      sequencer_(sequencer),
+      definition_(source.definition_),
+      partitions_(source.partitions_.Fork()),
+      scan_order_(source.scan_order_),
+      collection_bytes_(source.collection_bytes_),
+      item_count_(source.item_count_),
+      size_bytes_(source.size_bytes_) {
+  indexes_.reserve(source.indexes_.size());
+  for (const std::unique_ptr<SecondaryIndex>& index : source.indexes_) {
+    indexes_.push_back(index->Fork());
+  }
+}
+
 std::shared_ptr<const TableDefinition> Table::definition() const {
   ReaderMutexLock lock(&mu_);
   return definition_;
@@ -51,10 +68,10 @@ ItemPtr Table::Get(absl::string_view partition_key,
 
 ItemPtr Table::FindLocked(absl::string_view partition_key,
                           absl::string_view sort_key) const {
-  auto partition = partitions_.find(partition_key);
-  if (partition == partitions_.end()) return nullptr;
-  auto it = partition->second.find(sort_key);
-  if (it == partition->second.end()) return nullptr;
+  const Partition* partition = partitions_.Find(partition_key);
+  if (partition == nullptr) return nullptr;
+  auto it = partition->find(sort_key);
+  if (it == partition->end()) return nullptr;
   return ItemPtr(it->item_ref());
 }
 
@@ -125,11 +142,13 @@ void Table::ApplyLocked(const EncodedKey& key, const PackedItemRef& old,
     if (old) index->Erase(key, *old);
     if (next) index->Insert(key, next);
   }
-  auto partition = partitions_.find(key.partition);
+  // The partition is taken for writing (copied first if a fork shares it:
+  // store/shared_partitions.h) only when this write changes it.
+  Partition* partition = old ? partitions_.FindMutable(key.partition) : nullptr;
   const PartitionEntry* stored = nullptr;
-  if (old && partition != partitions_.end()) {
-    auto it = partition->second.find(absl::string_view(key.sort));
-    if (it != partition->second.end()) stored = &*it;
+  if (partition != nullptr) {
+    auto it = partition->find(absl::string_view(key.sort));
+    if (it != partition->end()) stored = &*it;
   }
   if (stored != nullptr) {
     --item_count_;
@@ -142,15 +161,15 @@ void Table::ApplyLocked(const EncodedKey& key, const PackedItemRef& old,
     if (stored != nullptr) {
       stored->Replace(std::move(entry));
     } else {
-      auto [slot, created] = partitions_.try_emplace(key.partition);
+      auto [target, created] = partitions_.FindOrCreate(key.partition);
       if (created) scan_order_.Add(key.partition);
-      slot->second.insert(std::move(entry));
+      target->insert(std::move(entry));
     }
   } else if (stored != nullptr) {
-    partition->second.erase(absl::string_view(key.sort));
-    if (partition->second.empty()) {
+    partition->erase(absl::string_view(key.sort));
+    if (partition->empty()) {
       scan_order_.Remove(key.partition);
-      partitions_.erase(partition);
+      partitions_.Erase(key.partition);
     }
   }
 }
@@ -196,12 +215,13 @@ Table::RedefineAndPublish(RedefineFn redefine, uint64_t& sequence) {
     }
     // A new index is built from the items as they are (a backfill).
     auto built = std::make_unique<SecondaryIndex>(index, schema_);
-    for (const auto& [partition_key, partition] : partitions_) {
-      for (const PartitionEntry& entry : partition) {
-        built->Insert(EncodedKey{partition_key, std::string(entry.key())},
-                      entry.item_ref());
-      }
-    }
+    partitions_.ForEach(
+        [&](const std::string& partition_key, const Partition& partition) {
+          for (const PartitionEntry& entry : partition) {
+            built->Insert(EncodedKey{partition_key, std::string(entry.key())},
+                          entry.item_ref());
+          }
+        });
     indexes.push_back(std::move(built));
   }
   indexes_ = std::move(indexes);
@@ -233,9 +253,9 @@ void Table::VisitPartition(absl::string_view partition_key,
                            const SortKeyRange& range, Direction direction,
                            VisitFn visit) const {
   ReaderMutexLock lock(&mu_);
-  auto found = partitions_.find(partition_key);
-  if (found == partitions_.end()) return;
-  const Partition& partition = found->second;
+  const Partition* found = partitions_.Find(partition_key);
+  if (found == nullptr) return;
+  const Partition& partition = *found;
 
   // The walk seeks the end it starts from. The far end is found lazily:
   // the first kBoundChecks keys are compared with the far bound, which is
@@ -289,14 +309,13 @@ void Table::VisitAll(const ScanRange& range, VisitFn visit) const {
       range.exclusive_start.has_value() ? &*range.exclusive_start : nullptr;
   // Taken here, under the lock, because the thread-safety analysis does
   // not know that the callback below runs while it is held.
-  const absl::flat_hash_map<std::string, Partition>* partitions = &partitions_;
+  const TablePartitions* partitions = &partitions_;
   scan_order_.Walk(range.segment, range.total_segments,
                    start != nullptr ? &start->partition : nullptr,
                    [&](const std::string& key, bool resumes) {
-                     auto found = partitions->find(key);
-                     if (found == partitions->end())
-                       return true;  // cannot happen
-                     const Partition& partition = found->second;
+                     const Partition* found = partitions->Find(key);
+                     if (found == nullptr) return true;  // cannot happen
+                     const Partition& partition = *found;
                      auto first = resumes ? partition.upper_bound(
                                                 absl::string_view(start->sort))
                                           : partition.begin();

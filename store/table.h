@@ -211,6 +211,14 @@ class Table {
   absl::StatusOr<std::shared_ptr<const TableDefinition>> RedefineAndPublish(
       RedefineFn redefine, uint64_t& sequence) ABSL_LOCKS_EXCLUDED(mu_);
 
+  // A fork of `source`: its definition, items and indexes, their
+  // partitions shared with it until either writes to one
+  // (store/shared_partitions.h); commits numbered by `sequencer`.
+  // O(partitions). REQUIRES: source's lock is held, at least shared.
+  struct ForkTag {};
+  Table(const Table& source, CommitSequencer& sequencer,
+        ForkTag) ABSL_NO_THREAD_SAFETY_ANALYSIS;
+
   // The commit (store/commit.cc) reads and writes under locks it takes.
   friend class CommitApplier;
   // Reads of several tables at one instant take their locks in lock order
@@ -220,6 +228,9 @@ class Table {
   friend class TablesReadLock;
   friend class SnapshotReader;
   friend class DatabaseCapturer;
+  // A fork of the whole database forks every table under their locks
+  // (store/database_fork.cc).
+  friend class DatabaseForker;
 
   // The stored item under `key`, or nullptr.
   ItemPtr FindLocked(absl::string_view partition_key,
@@ -263,7 +274,7 @@ class Table {
   std::shared_ptr<const TableDefinition> definition_ ABSL_GUARDED_BY(mu_);
   // One per definition_->indexes, in that order.
   std::vector<std::unique_ptr<SecondaryIndex>> indexes_ ABSL_GUARDED_BY(mu_);
-  absl::flat_hash_map<std::string, Partition> partitions_ ABSL_GUARDED_BY(mu_);
+  TablePartitions partitions_ ABSL_GUARDED_BY(mu_);
   ScanOrder scan_order_ ABSL_GUARDED_BY(mu_);
   // Tables with LSIs only: partition key -> item-collection bytes.
   absl::flat_hash_map<std::string, int64_t> collection_bytes_
