@@ -29,6 +29,12 @@ std::shared_ptr<const Backup> BackupCatalog::Remove(absl::string_view arn) {
   return removed;
 }
 
+void BackupCatalog::ReplaceAll(
+    std::vector<std::shared_ptr<const Backup>> backups) {
+  MutexLock lock(&mu_);
+  backups_ = std::move(backups);
+}
+
 std::vector<std::shared_ptr<const Backup>> BackupCatalog::List() const {
   ReaderMutexLock lock(&mu_);
   return backups_;

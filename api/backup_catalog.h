@@ -40,6 +40,9 @@ class BackupCatalog {
   // Removes and returns the backup `arn` names, or nullptr.
   std::shared_ptr<const Backup> Remove(absl::string_view arn)
       ABSL_LOCKS_EXCLUDED(mu_);
+  // Makes `backups` (oldest first) the only ones: a restored checkpoint's.
+  void ReplaceAll(std::vector<std::shared_ptr<const Backup>> backups)
+      ABSL_LOCKS_EXCLUDED(mu_);
   // Every backup, oldest first.
   std::vector<std::shared_ptr<const Backup>> List() const
       ABSL_LOCKS_EXCLUDED(mu_);

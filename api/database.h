@@ -37,13 +37,16 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <string>
 
+#include "absl/container/btree_map.h"
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 
 #include "api/backup_catalog.h"
 #include "api/backup_requests.h"
 #include "api/batch_requests.h"
+#include "api/checkpoint_requests.h"
 #include "api/control_plane_requests.h"
 #include "api/item_requests.h"
 #include "api/options.h"
@@ -113,6 +116,29 @@ class Database {
   // called concurrently with anything; writers wait while the tables'
   // maps are copied.
   std::unique_ptr<Database> Fork() const;
+
+  // Checkpoints (api/checkpoint_ops.cc; api/checkpoint_requests.h): a
+  // named fork of this Database, kept as it was taken (it never sweeps
+  // expired items), that RestoreCheckpoint puts back in place of every
+  // table at once, so a suite seeds once, checkpoints, and restores before
+  // each test; over the wire too (DynamiteControl's CreateCheckpoint,
+  // RestoreCheckpoint, DeleteCheckpoint). Each costs O(tables +
+  // partitions), as Fork() does. CreateCheckpoint replaces a checkpoint of
+  // the same name. RestoreCheckpoint deletes every table (as DeleteTable,
+  // at once: requests already running on one fail as they would) and
+  // creates the checkpoint's, with their items, indexes, settings and ARNs
+  // (streams open afresh, as Fork's do), and puts back the checkpoint's
+  // backups; commit observers hear of the tables deleted and created, not
+  // of their items. Errors (ValidationException): an empty name or one
+  // over 255 characters; a durable Database (whose log would not hold the
+  // restored items). An unknown name is ResourceNotFoundException
+  // "Checkpoint not found: <name>".
+  absl::StatusOr<CheckpointResponse> CreateCheckpoint(
+      const CheckpointRequest& request);
+  absl::StatusOr<CheckpointResponse> RestoreCheckpoint(
+      const CheckpointRequest& request);
+  absl::StatusOr<CheckpointResponse> DeleteCheckpoint(
+      const CheckpointRequest& request);
 
   // Tells `observer` of every commit from now on: each item write and each
   // table change, numbered without gaps, in order, under the commit's locks
@@ -290,6 +316,12 @@ class Database {
   absl::StatusOr<std::shared_ptr<Table>> FindTaggedTable(
       const std::string& arn) const;
 
+  // Fork() with `options` (Fork's, or a checkpoint's that never sweeps).
+  std::unique_ptr<Database> ForkWith(DatabaseOptions options) const;
+  // What a checkpoint request names, or its error (api/checkpoint_ops.cc).
+  absl::StatusOr<std::shared_ptr<Database>> FindCheckpoint(
+      const CheckpointRequest& request) const;
+
   // A new stream of the table `table_arn`, enabled, labelled with the
   // current time (made unique; api/stream_ops.cc).
   StreamDefinition NewStream(absl::string_view table_arn,
@@ -325,6 +357,10 @@ class Database {
   // their ARNs).
   BackupCatalog backups_;
   std::atomic<uint64_t> backups_created_{0};
+  // CreateCheckpoint's forks, by name.
+  mutable Mutex checkpoints_mu_;
+  absl::btree_map<std::string, std::shared_ptr<Database>> checkpoints_
+      ABSL_GUARDED_BY(checkpoints_mu_);
   // Declared last, so that they stop before anything they use goes.
   std::unique_ptr<PeriodicThread> sweeper_;
   std::unique_ptr<PeriodicThread> snapshotter_;

@@ -14,27 +14,28 @@
 
 namespace dynamite {
 
-std::unique_ptr<Database> Database::Fork() const {
-  DatabaseOptions options = options_;
+std::unique_ptr<Database> Database::Fork() const { return ForkWith(options_); }
+
+std::unique_ptr<Database> Database::ForkWith(DatabaseOptions options) const {
   options.durability = DurabilityOptions{};
   std::unique_ptr<Database> fork(new Database(std::move(options), Unstarted{}));
-  const std::vector<std::shared_ptr<Table>> tables =
-      ForkCatalog(catalog_, sequencer_, fork->catalog_, fork->sequencer_);
-  fork->tables_created_ = tables_created_.load();
-  fork->last_stream_millis_ = last_stream_millis_.load();
-  for (std::shared_ptr<const Backup>& backup : backups_.List()) {
-    fork->backups_.Add(std::move(backup));
-  }
-  fork->backups_created_ = backups_created_.load();
+  CatalogFork forked = ForkTables(catalog_, sequencer_, fork->sequencer_);
+  // The fork's commits number on from the last one it includes.
+  fork->sequencer_.ResumeAfter(forked.sequence);
   // Each enabled stream opens afresh in the fork, as at its table's
   // creation: a new shard, whose records are the fork's own commits (the
   // store observes them once Start() attaches it).
-  for (const std::shared_ptr<Table>& table : tables) {
+  for (const ForkedTable& table : forked.tables) {
     fork->streams_.OnTableCommit(
         TableChangeRecord{.kind = TableChangeRecord::Kind::kCreate,
-                          .table = table.get(),
-                          .definition = table->definition()});
+                          .table = table.table.get(),
+                          .definition = table.table->definition()});
   }
+  fork->catalog_.AdoptForks(std::move(forked.tables));
+  fork->tables_created_ = tables_created_.load();
+  fork->last_stream_millis_ = last_stream_millis_.load();
+  fork->backups_.ReplaceAll(backups_.List());
+  fork->backups_created_ = backups_created_.load();
   fork->Start();
   return fork;
 }

@@ -1,9 +1,12 @@
 #include "store/catalog.h"
 
+#include <string>
 #include <utility>
+#include <vector>
 
 #include "absl/strings/str_cat.h"
 
+#include "common/check.h"
 #include "common/errors.h"
 
 namespace dynamite {
@@ -119,6 +122,39 @@ std::vector<std::string> Catalog::ListNames(absl::string_view exclusive_start,
     }
   }
   return names;
+}
+
+void Catalog::AdoptForks(std::vector<ForkedTable> tables) {
+  MutexLock lock(&mu_);
+  DYNAMITE_CHECK(tables_.empty() && deleting_.empty());
+  for (ForkedTable& fork : tables) {
+    const std::string name = fork.table->name();
+    tables_.emplace(name, Entry{.table = std::move(fork.table),
+                                .creating_until = fork.creating_until});
+  }
+}
+
+void Catalog::ReplaceWithForks(std::vector<ForkedTable> tables) {
+  // Refused only by a durability that refuses writes, and a caller must
+  // not have one (see the header).
+  sequencer_
+      .CommitDurably<size_t>([&](uint64_t& sequence) -> absl::StatusOr<size_t> {
+        MutexLock lock(&mu_);
+        for (auto& [name, entry] : tables_) sequence = entry.table->Drop();
+        tables_.clear();
+        deleting_.clear();
+        for (ForkedTable& fork : tables) {
+          TableChangeRecord record{.kind = TableChangeRecord::Kind::kCreate,
+                                   .table = fork.table.get(),
+                                   .definition = fork.table->definition()};
+          sequence = sequencer_.PublishTable(record);
+          const std::string name = fork.table->name();
+          tables_.emplace(name, Entry{.table = std::move(fork.table),
+                                      .creating_until = fork.creating_until});
+        }
+        return tables_.size();
+      })
+      .IgnoreError();
 }
 
 size_t Catalog::size() const {

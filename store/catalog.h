@@ -42,6 +42,13 @@
 
 namespace dynamite {
 
+// A table forked from another catalog's (store/database_fork.h), with the
+// CREATING deadline it had there.
+struct ForkedTable {
+  std::shared_ptr<Table> table;
+  absl::Time creating_until = absl::InfinitePast();
+};
+
 class Catalog {
  public:
   // Tables whose commits `sequencer` numbers, with statuses timed by
@@ -86,6 +93,21 @@ class Catalog {
                                      size_t limit) const
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Fills an empty catalog with `tables` without a commit: a new
+  // Database's, before anything observes it (Database::Fork).
+  // REQUIRES: the catalog is empty; each fork's commits are numbered by
+  // this catalog's sequencer.
+  void AdoptForks(std::vector<ForkedTable> tables) ABSL_LOCKS_EXCLUDED(mu_);
+
+  // Replaces every table by `tables` at once: each current table is
+  // dropped as Delete() drops it, and each fork added as Create() adds a
+  // table, all as table commits, so observers hear of them (but not of the
+  // forks' items, which no commit carried: a durable Database must not
+  // do this). Tables still DELETING are forgotten.
+  // REQUIRES: as AdoptForks, but for the emptiness.
+  void ReplaceWithForks(std::vector<ForkedTable> tables)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
   // The number of tables, not counting those DELETING.
   size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
 
@@ -104,8 +126,8 @@ class Catalog {
   // A capture of the whole database reads under locks it takes
   // (store/database_capture.cc).
   friend class DatabaseCapturer;
-  // A fork of the whole database reads this catalog and fills a new one
-  // under their locks (store/database_fork.cc).
+  // A fork of the whole database reads this catalog under its locks
+  // (store/database_fork.cc).
   friend class DatabaseForker;
 
   // Create() under the lock; `sequence` is the table commit's number.

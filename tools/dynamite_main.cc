@@ -74,7 +74,10 @@ Commands:
 
       Besides DynamoDB's operations, a script may send Dynamite's control
       operations: AdvanceClock {"Seconds": N} moves a fixed clock forward;
-      SweepExpiredItems deletes the items whose time to live has passed.
+      SweepExpiredItems deletes the items whose time to live has passed;
+      CreateCheckpoint {"Name": "seeded"} keeps the whole database as it
+      is, RestoreCheckpoint {"Name": "seeded"} puts it back in place of
+      every table, and DeleteCheckpoint {"Name": "seeded"} forgets it.
 
   serve [--host HOST] [--port N] [--threads N] [--region R] [--auth FILE]
         [--console on|off] [--stream-shard-records N]
@@ -161,6 +164,13 @@ Commands:
                        answers carry CORS headers and their preflights
                        are answered; other origins get none. * allows
                        any. Default: *, as DynamoDB Local.
+
+      Tests that start from a seeded database send Dynamite's control
+      operations (X-Amz-Target DynamiteControl_20261204.<Operation>):
+      CreateCheckpoint {"Name": "seeded"} keeps the whole database as it
+      is, RestoreCheckpoint {"Name": "seeded"} puts it back in place of
+      every table (in O(tables + partitions)), DeleteCheckpoint forgets
+      it. Refused with --db-path.
 
       DynamoDB Local's flags are accepted, so its scripts run unchanged:
       -port N is --port N, -cors X is --cors X and

@@ -224,6 +224,15 @@ WireResponse SweepExpiredItems(Database& db, const JsonValue&) {
 constexpr Operation kControlOperations[] = {
     {"AdvanceClock", &AdvanceClock},
     {"SweepExpiredItems", &SweepExpiredItems},
+    {"CreateCheckpoint",
+     &Run<&DecodeCheckpointRequest, &Database::CreateCheckpoint,
+          &EncodeCheckpointResponse>},
+    {"RestoreCheckpoint",
+     &Run<&DecodeCheckpointRequest, &Database::RestoreCheckpoint,
+          &EncodeCheckpointResponse>},
+    {"DeleteCheckpoint",
+     &Run<&DecodeCheckpointRequest, &Database::DeleteCheckpoint,
+          &EncodeCheckpointResponse>},
 };
 
 template <size_t N>

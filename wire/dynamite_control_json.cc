@@ -37,4 +37,29 @@ std::string EncodeSweepResult(const SweepResult& result) {
   return JsonText(buffer);
 }
 
+absl::StatusOr<CheckpointRequest> DecodeCheckpointRequest(
+    const JsonValue& body) {
+  RequestReader reader(body);
+  const JsonValue* member = reader.Member("Name");
+  std::optional<std::string> name = reader.String(member);
+  reader.NotNull("name", member != nullptr);
+  DYNAMITE_RETURN_IF_ERROR(reader.Finish());
+  return CheckpointRequest{.name = name.value_or("")};
+}
+
+std::string EncodeCheckpointResponse(const CheckpointResponse& response) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  writer.Key("Name");
+  writer.String(response.name.data(),
+                static_cast<rapidjson::SizeType>(response.name.size()));
+  writer.Key("TableCount");
+  writer.Int64(response.table_count);
+  writer.Key("ItemCount");
+  writer.Int64(response.item_count);
+  writer.EndObject();
+  return JsonText(buffer);
+}
+
 }  // namespace dynamite

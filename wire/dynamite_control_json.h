@@ -11,8 +11,19 @@
 //     deletes the expired items now, as the TTL sweeper would, and answers
 //     {"DeletedItemCount": <n>}.
 //
+//   CreateCheckpoint {"Name": "seeded"}
+//     keeps a fork of the whole database under the name (api/database.h
+//     Database::CreateCheckpoint) and answers {"Name": "seeded",
+//     "TableCount": <n>, "ItemCount": <n>}.
+//   RestoreCheckpoint {"Name": "seeded"}
+//     puts the checkpoint back in place of every table; answers the same.
+//   DeleteCheckpoint {"Name": "seeded"}
+//     forgets it; answers what it held.
+//
 // Errors are DynamoDB-shaped: a missing or negative Seconds, or a server
-// on the real clock, is a ValidationException.
+// on the real clock, is a ValidationException; so are a missing Name and
+// a checkpoint of a server with --db-path; an unknown Name is a
+// ResourceNotFoundException.
 //
 // Thread safety: pure functions.
 
@@ -25,6 +36,7 @@
 #include "absl/status/statusor.h"
 #include "absl/time/time.h"
 
+#include "api/checkpoint_requests.h"
 #include "api/ttl_requests.h"
 #include "wire/json.h"
 
@@ -42,6 +54,9 @@ absl::StatusOr<AdvanceClockRequest> DecodeAdvanceClockRequest(
     const JsonValue& body);
 std::string EncodeAdvanceClockResponse(const AdvanceClockResponse& response);
 std::string EncodeSweepResult(const SweepResult& result);
+absl::StatusOr<CheckpointRequest> DecodeCheckpointRequest(
+    const JsonValue& body);
+std::string EncodeCheckpointResponse(const CheckpointResponse& response);
 
 }  // namespace dynamite
 

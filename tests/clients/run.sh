@@ -3,6 +3,10 @@
 # `dynamite serve`:
 #
 #   tests/clients/test_boto3.py     boto3 (Debian python3-boto3), under pytest
+#   tests/clients/test_seeded_fixtures.py, js/seeded_fixtures.test.mjs
+#                                   examples of fixtures that restore a
+#                                   checkpoint before each test (each starts
+#                                   a server of its own)
 #   tests/clients/test_awscli.sh    the AWS CLI (Debian awscli)
 #   tests/clients/js/               AWS SDK for JavaScript v3, under `node --test`
 #   tests/clients/admin/            dynamodb-admin, the web GUI, under `node --test`
@@ -127,7 +131,7 @@ export PYTHONDONTWRITEBYTECODE=1
 
 # --- boto3 ----------------------------------------------------------------
 echo
-echo "--- boto3 (pytest tests/clients/test_boto3.py)"
+echo "--- boto3 (pytest tests/clients/test_boto3.py, test_seeded_fixtures.py)"
 suite_start=${SECONDS}
 if ! "${python}" -c 'import boto3, pytest' 2>/dev/null; then
   fail 1 "boto3 suite: ${python} cannot import boto3 and pytest;" \
@@ -137,7 +141,7 @@ else
   "${python}" -c 'import boto3, botocore, pytest; print("boto3", boto3.__version__, "botocore", botocore.__version__, "pytest", pytest.__version__)'
   timeout "${suite_timeout}" "${python}" -m pytest -p no:cacheprovider -q \
     --tb=short --durations=5 -o console_output_style=classic --junit-xml="${work}/boto3.xml" \
-    "${here}/test_boto3.py"
+    "${here}/test_boto3.py" "${here}/test_seeded_fixtures.py"
   status=$?
   counts="$("${python}" - "${work}/boto3.xml" <<'EOF' 2>/dev/null
 import sys, xml.etree.ElementTree as ET
@@ -182,13 +186,14 @@ fi
 
 # Runs `node --test` on tests/clients/DIR/FILE, adds its passed cases to
 # `passed`, and fails the run unless every case passed.
-# Usage: run_node_suite DIR FILE LABEL
+# Usage: run_node_suite DIR FILE LABEL [FILE...]
 run_node_suite() {
   local dir="$1" file="$2" label="$3" status ok bad
+  shift 3
   (cd "${here}/${dir}" && timeout "${suite_timeout}" "${node}" --test \
     --test-reporter=spec --test-reporter-destination=stdout \
     --test-reporter=tap --test-reporter-destination="${work}/${dir}.tap" \
-    "${file}")
+    "${file}" "$@")
   status=$?
   ok="$(sed -n 's/^# pass \([0-9]*\)$/\1/p' "${work}/${dir}.tap" | tail -n 1)"
   bad="$(sed -n 's/^# fail \([0-9]*\)$/\1/p' "${work}/${dir}.tap" | tail -n 1)"
@@ -215,7 +220,7 @@ elif [[ ! -f "${here}/js/node_modules/@aws-sdk/lib-dynamodb/package.json" ||
 else
   echo "node $("${node}" --version)," \
     "@aws-sdk/client-dynamodb $("${node}" -p "require('${here}/js/node_modules/@aws-sdk/client-dynamodb/package.json').version")"
-  run_node_suite js dynamite.test.mjs "JS suite"
+  run_node_suite js dynamite.test.mjs "JS suite" seeded_fixtures.test.mjs
 fi
 
 # --- dynamodb-admin -------------------------------------------------------

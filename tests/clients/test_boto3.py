@@ -1281,7 +1281,7 @@ def test_stream_errors_through_the_client(streams):
 
 
 def control(endpoint, operation, body):
-    """Sends one of Dynamite's control operations (wire/control_json.h),
+    """Sends one of Dynamite's control operations (wire/dynamite_control_json.h),
     signed as boto3 signs a DynamoDB request, and returns the parsed
     answer."""
     data = json.dumps(body).encode()

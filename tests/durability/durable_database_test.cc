@@ -35,6 +35,7 @@ namespace {
 using ::dynamite::testing::CreatePlain;
 using ::dynamite::testing::DurableDirectoryTest;
 using ::dynamite::testing::FaultyFileSystem;
+using ::dynamite::testing::IsError;
 using ::dynamite::testing::IsOk;
 using ::dynamite::testing::N;
 using ::dynamite::testing::PutKey;
@@ -145,6 +146,33 @@ TEST_F(DurableDatabaseTest, ARestoredTableComesBackButBackupsDoNot) {
   EXPECT_EQ(
       ErrorKindOf(db->DescribeBackup({.backup_arn = backup_arn}).status()),
       ErrorKind::kBackupNotFound);
+}
+
+TEST_F(DurableDatabaseTest, AForkIsInMemoryAndCheckpointsAreRefused) {
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options());
+    ASSERT_NE(db, nullptr);
+    ASSERT_THAT(CreatePlain(*db), IsOk());
+    ASSERT_THAT(PutKey(*db, 1), IsOk());
+    std::unique_ptr<Database> fork = db->Fork();
+    ASSERT_THAT(PutKey(*fork, 2), IsOk());
+    auto described = fork->DescribeTable({.table_name = "Plain"});
+    ASSERT_THAT(described.status(), IsOk());
+    EXPECT_EQ(described->table.item_count, 2);
+    // A restored checkpoint's items would not be in the log.
+    EXPECT_THAT(db->CreateCheckpoint({.name = "seeded"}).status(),
+                IsError(ErrorKind::kValidation,
+                        "Checkpoints are for in-memory databases: this one "
+                        "keeps its commits on disk (--db-path), and its log "
+                        "would not hold the items of a restored checkpoint"));
+    // The fork's own checkpoints are allowed: it is in memory.
+    EXPECT_THAT(fork->CreateCheckpoint({.name = "seeded"}).status(), IsOk());
+  }
+  std::unique_ptr<Database> db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  auto described = db->DescribeTable({.table_name = "Plain"});
+  ASSERT_THAT(described.status(), IsOk());
+  EXPECT_EQ(described->table.item_count, 1);  // the fork's write is not here
 }
 
 TEST_F(DurableDatabaseTest, ATornLastRecordIsDroppedAndReported) {
