@@ -255,6 +255,7 @@ absl::StatusOr<CreateBackupResponse> Database::CreateBackup(
   // DynamoDB answers CREATING and is AVAILABLE by the next read; a
   // Dynamite backup is complete at once.
   response.backup_details.backup_status = "CREATING";
+  DYNAMITE_RETURN_IF_ERROR(KeepBackupFile(*backup, serial));
   backups_.Add(std::move(backup));
   return response;
 }
@@ -278,6 +279,11 @@ absl::StatusOr<DeleteBackupResponse> Database::DeleteBackup(
   DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Remove(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);
+  if (absl::Status removed = RemoveBackupFile(*backup); !removed.ok()) {
+    // Still on disk, so still listed.
+    backups_.Add(backup);
+    return removed;
+  }
   DeleteBackupResponse response{DescriptionOf(*backup)};
   response.backup_description.backup_details.backup_status = "DELETED";
   return response;
@@ -381,7 +387,6 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   // The table operations' own words for the length (live captures).
   DYNAMITE_RETURN_IF_ERROR(ValidateTableName(*request.target_table_name,
                                              TableNameUse::kTableOperation));
-  DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Find(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);

@@ -11,8 +11,10 @@
 // A backup is the table as it stood at one commit: its definition and
 // references to its items, which are immutable and shared with the table
 // until a write replaces them (copy on write, never a copy of the items).
-// Backups live as long as the Database; they are not written to its
-// directory, so a restart has none.
+// An in-memory Database's backups live as long as it does; a durable
+// one's are also written to its directory when made (one file each,
+// durability/backup_file.h) and removed when deleted, so a restart has
+// them. CreateBackup answers only once its file is in place.
 //
 // Thread safety: plain structs.
 

@@ -316,6 +316,13 @@ class Database {
   absl::StatusOr<std::shared_ptr<Table>> FindTaggedTable(
       const std::string& arn) const;
 
+  // A durable Database's backups on disk (api/backup_files.cc;
+  // durability/backup_file.h): written when made, removed when deleted,
+  // loaded by Recover(). No-ops in memory.
+  absl::Status KeepBackupFile(const Backup& backup, uint64_t serial);
+  absl::Status RemoveBackupFile(const Backup& backup);
+  absl::Status LoadBackupFiles();
+
   // Fork() with `options` (Fork's, or a checkpoint's that never sweeps).
   std::unique_ptr<Database> ForkWith(DatabaseOptions options) const;
   // What a checkpoint request names, or its error (api/checkpoint_ops.cc).

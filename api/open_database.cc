@@ -142,6 +142,7 @@ absl::Status Database::Recover() {
                                            /*last=*/true, snapshot, replayer,
                                            recovery_, tables_created_));
   }
+  DYNAMITE_RETURN_IF_ERROR(LoadBackupFiles());
   DYNAMITE_ASSIGN_OR_RETURN(
       log_, WriteAheadLog::Open(files, path(kLogFileName), durability,
                                 sequencer_.next_sequence() - 1));

@@ -2,6 +2,7 @@
 
 #include "absl/strings/ascii.h"
 #include "absl/strings/numbers.h"
+#include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 #include "absl/strings/strip.h"
 
@@ -13,6 +14,13 @@ constexpr absl::string_view kRetiredSuffix = ".log";
 constexpr size_t kRetiredDigits = 20;
 
 }  // namespace
+
+std::string BackupFileName(absl::string_view arn) {
+  const size_t slash = arn.rfind('/');
+  const absl::string_view id =
+      slash == absl::string_view::npos ? arn : arn.substr(slash + 1);
+  return absl::StrCat(id, kBackupFileSuffix);
+}
 
 std::string RetiredLogName(uint64_t through) {
   return absl::StrFormat("%s%020d%s", kRetiredPrefix, through, kRetiredSuffix);

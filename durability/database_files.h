@@ -8,6 +8,11 @@
 //   snapshot              the latest whole snapshot (durability/snapshot.h)
 //   snapshot.tmp          a snapshot being written; left only by a crash,
 //                         and removed at the next open
+//   backups/<id>.backup   an on-demand backup (durability/backup_file.h),
+//                         <id> the end of its ARN; written whole to
+//                         <id>.backup.tmp and renamed, so a crash leaves
+//                         the backup complete or absent (a .tmp is removed
+//                         at the next open)
 //
 // A restart loads the snapshot, then replays the retired logs in order and
 // commits.log, skipping the commits the snapshot includes. A retired log
@@ -29,6 +34,13 @@ namespace dynamite {
 inline constexpr char kLogFileName[] = "commits.log";
 inline constexpr char kSnapshotFileName[] = "snapshot";
 inline constexpr char kSnapshotTempFileName[] = "snapshot.tmp";
+
+inline constexpr char kBackupsDirectoryName[] = "backups";
+inline constexpr char kBackupFileSuffix[] = ".backup";
+inline constexpr char kTempFileSuffix[] = ".tmp";
+
+// "<id>.backup" for the backup `arn` ("...:table/T/backup/<id>").
+std::string BackupFileName(absl::string_view arn);
 
 // "commits-<through, 20 digits>.log".
 std::string RetiredLogName(uint64_t through);

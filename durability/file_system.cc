@@ -7,6 +7,7 @@
 #include <algorithm>
 #include <cerrno>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "absl/strings/str_cat.h"
 
 #include "common/errors.h"
+#include "common/status_macros.h"
 
 #include <sys/stat.h>
 
@@ -158,6 +160,27 @@ class PosixFileSystem final : public FileSystem {
 };
 
 }  // namespace
+
+absl::Status WriteFileAtomically(FileSystem& file_system,
+                                 const std::string& directory,
+                                 absl::string_view name,
+                                 absl::string_view contents) {
+  const std::string path = absl::StrCat(directory, "/", name);
+  const std::string temp = absl::StrCat(path, ".tmp");
+  absl::Status written = [&]() -> absl::Status {
+    DYNAMITE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
+                              file_system.OpenForAppend(temp, true));
+    DYNAMITE_RETURN_IF_ERROR(file->Append(contents));
+    DYNAMITE_RETURN_IF_ERROR(file->Sync());
+    DYNAMITE_RETURN_IF_ERROR(file->Close());
+    DYNAMITE_RETURN_IF_ERROR(file_system.Rename(temp, path));
+    return file_system.SyncDirectory(directory);
+  }();
+  if (!written.ok() && file_system.Exists(temp)) {
+    file_system.Remove(temp).IgnoreError();
+  }
+  return written;
+}
 
 FileSystem* FileSystem::Default() {
   static PosixFileSystem* const file_system = new PosixFileSystem();

@@ -67,6 +67,15 @@ class FileSystem {
   virtual bool Exists(const std::string& path) = 0;
 };
 
+// Puts `contents` in place as `directory`/`name`: written to
+// `name`.tmp, fsynced, renamed over `name`, the directory fsynced. On an
+// error the file is as it was (the temporary one is removed, best effort;
+// an open removes any left by a crash).
+absl::Status WriteFileAtomically(FileSystem& file_system,
+                                 const std::string& directory,
+                                 absl::string_view name,
+                                 absl::string_view contents);
+
 }  // namespace dynamite
 
 #endif  // DYNAMITE_DURABILITY_FILE_SYSTEM_H_

@@ -112,22 +112,11 @@ std::string EncodeSnapshot(const DatabaseCapture& capture,
 absl::Status WriteSnapshot(FileSystem& file_system,
                            const std::string& directory,
                            absl::string_view contents) {
-  const std::string temp = absl::StrCat(directory, "/", kSnapshotTempFileName);
-  absl::Status written = [&]() -> absl::Status {
-    DYNAMITE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
-                              file_system.OpenForAppend(temp, true));
-    DYNAMITE_RETURN_IF_ERROR(file->Append(contents));
-    DYNAMITE_RETURN_IF_ERROR(file->Sync());
-    DYNAMITE_RETURN_IF_ERROR(file->Close());
-    DYNAMITE_RETURN_IF_ERROR(file_system.Rename(
-        temp, absl::StrCat(directory, "/", kSnapshotFileName)));
-    return file_system.SyncDirectory(directory);
-  }();
-  // Best effort: a temporary file left behind is removed at the next open.
-  if (!written.ok() && file_system.Exists(temp)) {
-    file_system.Remove(temp).IgnoreError();
-  }
-  return written;
+  static_assert(absl::string_view(kSnapshotTempFileName) ==
+                    absl::string_view("snapshot.tmp"),
+                "WriteFileAtomically's temporary name");
+  return WriteFileAtomically(file_system, directory, kSnapshotFileName,
+                             contents);
 }
 
 absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,

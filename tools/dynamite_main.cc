@@ -139,8 +139,8 @@ Commands:
                        every commit is appended to DIR/commits.log before
                        it is answered, and a restart, even after SIGKILL,
                        loads DIR/snapshot and replays the log after it
-                       (tables, items, indexes, tags; not yet stream
-                       records). A write the log cannot take
+                       (tables, items, indexes, tags, backups; not yet
+                       stream records). A write the log cannot take
                        (a full disk) is answered InternalServerError and
                        later writes are refused until a restart; reads go
                        on. Default: in memory only.

@@ -117,7 +117,7 @@ TEST_F(DurableDatabaseTest, TagsComeBackAsTheLastChangeLeftThem) {
   EXPECT_EQ(listed->tags, (std::vector<Tag>{{"cost", "7"}, {"env", "test"}}));
 }
 
-TEST_F(DurableDatabaseTest, ARestoredTableComesBackButBackupsDoNot) {
+TEST_F(DurableDatabaseTest, ARestoredTableAndTheBackupsComeBack) {
   std::string backup_arn;
   {
     std::unique_ptr<Database> db = OpenOrDie(Options());
@@ -133,6 +133,8 @@ TEST_F(DurableDatabaseTest, ARestoredTableComesBackButBackupsDoNot) {
                       {.target_table_name = "Copy", .backup_arn = backup_arn})
                     .status(),
                 IsOk());
+    // Written after the backup: not in it.
+    ASSERT_THAT(PutKey(*db, 1000), IsOk());
   }
   std::unique_ptr<Database> db = OpenOrDie(Options());
   ASSERT_NE(db, nullptr);
@@ -142,10 +144,69 @@ TEST_F(DurableDatabaseTest, ARestoredTableComesBackButBackupsDoNot) {
   auto got = db->GetItem({.table_name = "Copy", .key = {{"pk", N("299")}}});
   ASSERT_THAT(got.status(), IsOk());
   EXPECT_NE(got->item, nullptr);
-  // Backups live in memory only (api/backup_requests.h).
+
+  auto kept = db->DescribeBackup({.backup_arn = backup_arn});
+  ASSERT_THAT(kept.status(), IsOk());
+  EXPECT_EQ(kept->backup_description.backup_details.backup_name, "bak");
+  EXPECT_EQ(kept->backup_description.backup_details.backup_status, "AVAILABLE");
+  ASSERT_THAT(db->RestoreTableFromBackup(
+                    {.target_table_name = "Again", .backup_arn = backup_arn})
+                  .status(),
+              IsOk());
+  auto again = db->DescribeTable({.table_name = "Again"});
+  ASSERT_THAT(again.status(), IsOk());
+  EXPECT_EQ(again->table.item_count, 300);
+  // A new backup's ARN is not the old one's.
+  auto second =
+      db->CreateBackup({.table_name = "Plain", .backup_name = "second"});
+  ASSERT_THAT(second.status(), IsOk());
+  EXPECT_NE(second->backup_details.backup_arn, backup_arn);
+  auto listed = db->ListBackups({});
+  ASSERT_THAT(listed.status(), IsOk());
+  ASSERT_EQ(listed->backup_summaries.size(), 2u);
+  EXPECT_EQ(listed->backup_summaries[0].backup_arn, backup_arn);
+
+  ASSERT_THAT(db->DeleteBackup({.backup_arn = backup_arn}).status(), IsOk());
+  db.reset();
+  db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
   EXPECT_EQ(
       ErrorKindOf(db->DescribeBackup({.backup_arn = backup_arn}).status()),
       ErrorKind::kBackupNotFound);
+  auto left = db->ListBackups({});
+  ASSERT_THAT(left.status(), IsOk());
+  ASSERT_EQ(left->backup_summaries.size(), 1u);
+  EXPECT_EQ(left->backup_summaries[0].backup_name, "second");
+}
+
+TEST_F(DurableDatabaseTest, ADamagedBackupFileRefusesToOpen) {
+  std::string file;
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options());
+    ASSERT_NE(db, nullptr);
+    ASSERT_THAT(CreatePlain(*db), IsOk());
+    ASSERT_THAT(PutKey(*db, 1), IsOk());
+    auto backup =
+        db->CreateBackup({.table_name = "Plain", .backup_name = "bak"});
+    ASSERT_THAT(backup.status(), IsOk());
+    const std::string& arn = backup->backup_details.backup_arn;
+    file = absl::StrCat(dir_, "/backups/", arn.substr(arn.rfind('/') + 1),
+                        ".backup");
+  }
+  ASSERT_TRUE(std::filesystem::exists(file));
+  // A backup being written when the process died is dropped at the open.
+  { std::ofstream(absl::StrCat(file, ".tmp")) << "partial"; }
+  {
+    std::fstream bytes(file, std::ios::binary | std::ios::in | std::ios::out);
+    bytes.seekp(20);
+    bytes.put('\x7f');
+  }
+  absl::StatusOr<std::unique_ptr<Database>> opened = Database::Open(Options());
+  ASSERT_FALSE(opened.ok());
+  EXPECT_EQ(ErrorKindOf(opened.status()), ErrorKind::kInternal);
+  EXPECT_THAT(std::string(opened.status().message()),
+              ::testing::StartsWith(absl::StrCat("corrupt backup ", file)));
+  EXPECT_FALSE(std::filesystem::exists(absl::StrCat(file, ".tmp")));
 }
 
 TEST_F(DurableDatabaseTest, AForkIsInMemoryAndCheckpointsAreRefused) {
@@ -270,6 +331,32 @@ TEST_F(DurableDatabaseTest, AFullDiskFailsTheWriteRefusesLaterOnesKeepsReads) {
   EXPECT_EQ(db->recovery().commits_replayed, 2u);
   EXPECT_EQ(db->recovery().torn_tail_bytes, 10u);
   ASSERT_THAT(PutKey(*db, 5), IsOk());
+}
+
+TEST_F(DurableDatabaseTest, ABackupTheDiskCannotTakeIsNotMade) {
+  FaultyFileSystem files;
+  std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kAlways, &files));
+  ASSERT_NE(db, nullptr);
+  ASSERT_THAT(CreatePlain(*db), IsOk());
+  ASSERT_THAT(PutKey(*db, 1), IsOk());
+  files.FailWritesAfter(10);
+  auto failed = db->CreateBackup({.table_name = "Plain", .backup_name = "bak"});
+  ASSERT_FALSE(failed.ok());
+  EXPECT_EQ(ErrorKindOf(failed.status()), ErrorKind::kInternal);
+  EXPECT_THAT(failed.status().message(), HasSubstr("No space left on device"));
+  files.FailWritesAfter(-1);
+  auto listed = db->ListBackups({});
+  ASSERT_THAT(listed.status(), IsOk());
+  EXPECT_TRUE(listed->backup_summaries.empty());
+  EXPECT_TRUE(std::filesystem::is_empty(Path("backups")));
+  // The log was not touched: writes go on.
+  ASSERT_THAT(PutKey(*db, 2), IsOk());
+  db.reset();
+  db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  auto reopened = db->ListBackups({});
+  ASSERT_THAT(reopened.status(), IsOk());
+  EXPECT_TRUE(reopened->backup_summaries.empty());
 }
 
 TEST_F(DurableDatabaseTest, AFailedFsyncFailsTheWriteUnderSyncAlways) {
