@@ -68,12 +68,8 @@ absl::StatusOr<BackupFile> DecodeBackupFile(absl::string_view contents,
   if (!in.status().ok() || !in.done()) {
     return Corrupt(file_name, 0, "its header is malformed");
   }
-  if (version != kCommitFormatVersion) {
-    return Corrupt(
-        file_name, 0,
-        absl::StrCat("it is of format version ", version,
-                     "; this build reads version ", kCommitFormatVersion));
-  }
+  DYNAMITE_RETURN_IF_ERROR(
+      CheckFileFormatVersion("backup", file_name, version));
   // The table is a snapshot of one table: loaded into a catalog of its
   // own, then captured, which leaves references to its items.
   const size_t header_bytes = kLogHeaderBytes + log.records.front().size();

@@ -10,6 +10,7 @@
 #include "common/check.h"
 #include "common/errors.h"
 #include "durability/byte_codec.h"
+#include "durability/log_format.h"
 #include "store/table.h"
 
 namespace dynamite {
@@ -385,6 +386,16 @@ absl::StatusOr<LoggedCommit> DecodeCommit(absl::string_view payload) {
                                   in.status().message()));
   }
   return commit;
+}
+
+absl::Status CheckFileFormatVersion(absl::string_view file_kind,
+                                    absl::string_view file_name,
+                                    uint64_t version) {
+  if (version == kCommitFormatVersion) return absl::OkStatus();
+  return CorruptFileError(
+      file_kind, file_name, 0,
+      absl::StrCat("it is of format version ", version,
+                   "; this build reads version ", kCommitFormatVersion));
 }
 
 }  // namespace dynamite

@@ -48,6 +48,14 @@ namespace dynamite {
 //    was restored from.
 inline constexpr uint8_t kCommitFormatVersion = 3;
 
+// OK if `version`, read from the header of the file `file_name` (a
+// `file_kind`: "snapshot", "backup"), is kCommitFormatVersion; else
+// kInternal "corrupt <file_kind> <file_name> at offset 0: it is of format
+// version <v>; this build reads version <kCommitFormatVersion>".
+absl::Status CheckFileFormatVersion(absl::string_view file_kind,
+                                    absl::string_view file_name,
+                                    uint64_t version);
+
 // One item a logged commit wrote.
 struct LoggedItemChange {
   std::string table_name;

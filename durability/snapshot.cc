@@ -56,12 +56,8 @@ absl::StatusOr<SnapshotHeader> ReadHeader(absl::string_view payload,
   if (!in.status().ok() || !in.done()) {
     return Corrupt(file_name, 0, "its header is malformed");
   }
-  if (version != kCommitFormatVersion) {
-    return Corrupt(
-        file_name, 0,
-        absl::StrCat("it is of format version ", version,
-                     "; this build reads version ", kCommitFormatVersion));
-  }
+  DYNAMITE_RETURN_IF_ERROR(
+      CheckFileFormatVersion("snapshot", file_name, version));
   return header;
 }
 

@@ -26,19 +26,10 @@
 #include "absl/strings/str_split.h"
 #include "absl/strings/strip.h"
 
-#include "zlib.h"
+#include "common/zlib_codec.h"
 
 namespace dynamite {
 namespace {
-
-// Inflated output is produced this much at a time; the body grows only as
-// far as the limit allows.
-constexpr size_t kInflateChunkBytes = 64 << 10;
-
-// zlib's windowBits for a gzip wrapper (RFC 1952) and a zlib wrapper
-// (RFC 1950, HTTP's "deflate").
-constexpr int kGzipWindowBits = 16 + MAX_WBITS;
-constexpr int kZlibWindowBits = MAX_WBITS;
 
 enum class Coding { kIdentity, kGzip, kDeflate };
 
@@ -49,77 +40,6 @@ std::vector<absl::string_view> ListElements(absl::string_view list) {
     if (!element.empty()) elements.push_back(element);
   }
   return elements;
-}
-
-// One Inflate() call's zlib stream, ended on every path out.
-class Inflater {
- public:
-  explicit Inflater(int window_bits) {
-    ok_ = inflateInit2(&stream_, window_bits) == Z_OK;
-  }
-  ~Inflater() {
-    if (ok_) inflateEnd(&stream_);
-  }
-  Inflater(const Inflater&) = delete;
-  Inflater& operator=(const Inflater&) = delete;
-
-  bool ok() const { return ok_; }
-  z_stream& stream() { return stream_; }
-
- private:
-  z_stream stream_{};
-  bool ok_ = false;
-};
-
-// Inflates `input` in one zlib format; `members` says whether gzip's
-// members may follow one another (RFC 1952 §2.2) or one stream must end
-// the body.
-enum class Members { kOne, kMany };
-
-absl::StatusOr<std::string> Inflate(absl::string_view name, int window_bits,
-                                    Members members, absl::string_view input,
-                                    size_t max_bytes) {
-  Inflater inflater(window_bits);
-  if (!inflater.ok()) {
-    return absl::InternalError(absl::StrCat("cannot start ", name, " inflate"));
-  }
-  z_stream& z = inflater.stream();
-  // zlib reads through a non-const pointer but never writes the input.
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(input.data()));
-  // A request body is at most kMaxRequestBodyBytes, far below 4 GB.
-  z.avail_in = static_cast<uInt>(input.size());
-  std::string output;
-  while (true) {
-    const size_t used = output.size();
-    const size_t room = std::min(kInflateChunkBytes, max_bytes + 1 - used);
-    output.resize(used + room);
-    z.next_out = reinterpret_cast<Bytef*>(output.data() + used);
-    z.avail_out = static_cast<uInt>(room);
-    const int result = inflate(&z, Z_NO_FLUSH);
-    output.resize(used + (room - z.avail_out));
-    if (output.size() > max_bytes) {
-      return absl::ResourceExhaustedError(absl::StrCat(
-          "The ", name, " request body inflates past ", max_bytes, " bytes"));
-    }
-    if (result == Z_STREAM_END) {
-      if (z.avail_in == 0) return output;
-      if (members == Members::kOne) {
-        return absl::InvalidArgumentError(
-            absl::StrCat("The ", name, " request body has ", z.avail_in,
-                         " bytes after the end of its stream"));
-      }
-      inflateReset(&z);  // the next gzip member
-      continue;
-    }
-    if (result == Z_OK) continue;
-    if (result == Z_BUF_ERROR && z.avail_in == 0) {
-      return absl::InvalidArgumentError(absl::StrCat(
-          "The ", name, " request body ends before its stream does"));
-    }
-    return absl::InvalidArgumentError(
-        absl::StrCat("The request body is not a valid ", name,
-                     " stream: ", z.msg != nullptr ? z.msg : zError(result)));
-  }
 }
 
 absl::StatusOr<Coding> ParseCoding(absl::string_view name) {
@@ -169,36 +89,13 @@ absl::StatusOr<std::string> DecodeContent(absl::string_view content_encoding,
   // The codings were applied in the order listed, so are undone from the
   // last (RFC 9110 §8.4).
   for (auto coding = codings.rbegin(); coding != codings.rend(); ++coding) {
-    absl::StatusOr<std::string> decoded =
-        *coding == Coding::kGzip
-            ? Inflate("gzip", kGzipWindowBits, Members::kMany, body,
-                      max_decoded_bytes)
-            : Inflate("deflate", kZlibWindowBits, Members::kOne, body,
-                      max_decoded_bytes);
+    absl::StatusOr<std::string> decoded = Inflate(
+        *coding == Coding::kGzip ? ZlibFormat::kGzip : ZlibFormat::kZlib,
+        "request body", body, max_decoded_bytes);
     if (!decoded.ok()) return decoded.status();
     body = *std::move(decoded);
   }
   return body;
-}
-
-std::string GzipCompress(absl::string_view bytes) {
-  z_stream z{};
-  // Default level and memory; a failure here is out of memory, which this
-  // code base treats as fatal.
-  if (deflateInit2(&z, Z_DEFAULT_COMPRESSION, Z_DEFLATED, kGzipWindowBits, 8,
-                   Z_DEFAULT_STRATEGY) != Z_OK) {
-    return std::string();
-  }
-  std::string output(deflateBound(&z, static_cast<uLong>(bytes.size())), '\0');
-  z.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(bytes.data()));
-  z.avail_in = static_cast<uInt>(bytes.size());
-  z.next_out = reinterpret_cast<Bytef*>(output.data());
-  z.avail_out = static_cast<uInt>(output.size());
-  // deflateBound() leaves room for the whole stream, so one call ends it.
-  const int result = deflate(&z, Z_FINISH);
-  output.resize(z.total_out);
-  deflateEnd(&z);
-  return result == Z_STREAM_END ? output : std::string();
 }
 
 bool AcceptsGzip(absl::string_view accept_encoding) {

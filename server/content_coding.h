@@ -44,9 +44,6 @@ absl::StatusOr<std::string> DecodeContent(absl::string_view content_encoding,
                                           std::string body,
                                           size_t max_decoded_bytes);
 
-// `bytes` in the gzip coding (one member, zlib's default level).
-std::string GzipCompress(absl::string_view bytes);
-
 // Whether an Accept-Encoding value (several combined with ", ") lets the
 // answer be gzip: "gzip" or "x-gzip" with a q-value above 0, or, when
 // neither is named, "*" with one. An empty value accepts none: a server

@@ -17,6 +17,7 @@
 #include "absl/time/time.h"
 
 #include "common/errors.h"
+#include "common/zlib_codec.h"
 #include "server/content_coding.h"
 #include "server/cors.h"
 #include "server/http_routes.h"

@@ -14,6 +14,8 @@
 //                  [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... |
 //                  --exec SCRIPT | --endpoint URL [--table T])
 //   dynamite expr --pk NAME=VALUE [--sk NAME SELECTOR] [--filter COND] ...
+//   dynamite export (--db-path DIR | --exec SCRIPT) --table T --to FOLDER
+//   dynamite import --db-path DIR --table T --pk K [--sk K] --from PATH
 
 #include <csignal>
 #include <cstdint>
@@ -44,6 +46,7 @@
 #include "server/cors.h"
 #include "server/credentials.h"
 #include "server/http_server.h"
+#include "transfer/transfer_command.h"
 #include "wire/exec_script.h"
 
 namespace {
@@ -179,6 +182,18 @@ Commands:
       -inMemory (refused beside -dbPath, as DynamoDB Local refuses it),
       -sharedDb and -disableTelemetry change nothing here (a line on
       standard error says so).
+
+  export (--db-path DIR | --exec SCRIPT) --table T --to FOLDER
+         [--s3-bucket NAME] [--s3-prefix PREFIX] [--items-per-file N]
+      Writes table T in the layout of DynamoDB's export to S3
+      (FOLDER/AWSDynamoDB/<ExportId>/ with its manifests and
+      data/*.json.gz). `dynamite export --help` says more.
+
+  import --db-path DIR --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]]
+         --from PATH
+      Creates table T in DIR from an export (DynamoDB's or Dynamite's) or
+      from files of {"Item": ...} lines, as ImportTable reads DYNAMODB_JSON.
+      `dynamite import --help` says more.
 
   lint [--json] --table T --pk NAME[:S|N|B] [--sk NAME[:S|N|B]] [--lsi]
        [--gsi NAME=PK[,SK]]... [--lsi-index NAME=SK]... FILE
@@ -643,6 +658,12 @@ int main(int argc, char** argv) {
   if (command == "exec") return Exec(argc, argv);
   if (command == "serve") return Serve(argc, argv);
   if (command == "expr") return Expr(argc, argv);
+  if (command == "export" || command == "import") {
+    const std::vector<std::string> args(argv + 2, argv + argc);
+    return command == "export"
+               ? dynamite::RunExportCommand(args, std::cout, std::cerr)
+               : dynamite::RunImportCommand(args, std::cout, std::cerr);
+  }
   if (command == "lint") {
     return dynamite::RunLintCommand(
         std::vector<std::string>(argv + 2, argv + argc), std::cin, std::cout,

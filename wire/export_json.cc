@@ -118,4 +118,15 @@ absl::StatusOr<ExportedItem> DecodeExportLine(absl::string_view line) {
   return result;
 }
 
+void AppendExportLine(const PackedItem& item, std::string& out) {
+  rapidjson::StringBuffer buffer;
+  JsonWriter writer(buffer);
+  writer.StartObject();
+  writer.Key("Item");
+  WritePackedItem(item, writer);
+  writer.EndObject();
+  out.append(buffer.GetString(), buffer.GetSize());
+  out += '\n';
+}
+
 }  // namespace dynamite

@@ -3,7 +3,9 @@
 //   {"Item": {"pk": {"S": "a"}, "price": {"N": "12.5"}, ...}}
 //
 // (a bare attribute map, without the "Item" wrapper, is accepted too).
-// For `dynamite lint`, which reads such files.
+// For `dynamite lint`, which reads such files, and `dynamite import`
+// (transfer/table_import.h), which writes them; `dynamite export` writes
+// them.
 //
 // A file may hold numbers DynamoDB would refuse for having more than 38
 // significant digits (data prepared for import, exports of other stores).
@@ -24,6 +26,7 @@
 #include "absl/strings/string_view.h"
 
 #include "store/item.h"
+#include "store/packed_item.h"
 
 namespace dynamite {
 
@@ -42,6 +45,11 @@ struct ExportedItem {
 // that is malformed or not an item, kValidation for values DynamoDB
 // rejects) otherwise.
 absl::StatusOr<ExportedItem> DecodeExportLine(absl::string_view line);
+
+// One line of an export, as DynamoDB writes it: {"Item":{...}}, compact,
+// followed by a newline. Attributes in the packed item's order, so the
+// same item always gives the same bytes.
+void AppendExportLine(const PackedItem& item, std::string& out);
 
 }  // namespace dynamite
 

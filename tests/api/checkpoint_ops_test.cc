@@ -16,6 +16,7 @@
 #include "tests/support/database_fixtures.h"
 #include "tests/support/manual_clock.h"
 #include "tests/support/status_matchers.h"
+#include "tests/support/stream_fixtures.h"
 
 namespace dynamite {
 namespace {
@@ -26,7 +27,6 @@ using ::dynamite::testing::N;
 using ::dynamite::testing::S;
 using ::dynamite::testing::TableRequest;
 using ::testing::ElementsAre;
-using ::testing::IsEmpty;
 using ::testing::SizeIs;
 
 class CheckpointOpsTest : public ::testing::Test {
@@ -219,12 +219,7 @@ TEST_F(CheckpointOpsTest, ObserversHearOfTheTablesARestoreReplaces) {
 
 TEST(CheckpointStreamTest, ARestoredTablesStreamStartsAfresh) {
   Database db;
-  CreateTableRequest request = TableRequest("events", KeyType::kS, {});
-  request.stream_specification = StreamSpecification{
-      .stream_enabled = true, .stream_view_type = StreamViewType::kKeysOnly};
-  auto created = db.CreateTable(request);
-  ASSERT_THAT(created, IsOk());
-  const std::string arn = created->table_description.latest_stream_arn;
+  const std::string arn = testing::CreateStreamedTable(db, "events");
   ASSERT_THAT(db.CreateCheckpoint({.name = "seeded"}), IsOk());
   ASSERT_THAT(
       db.PutItem({.table_name = "events", .item = Item{{"pk", S("before")}}}),
@@ -233,18 +228,7 @@ TEST(CheckpointStreamTest, ARestoredTablesStreamStartsAfresh) {
   ASSERT_THAT(
       db.PutItem({.table_name = "events", .item = Item{{"pk", S("after")}}}),
       IsOk());
-  auto stream = db.DescribeStream({.stream_arn = arn});
-  ASSERT_THAT(stream, IsOk());
-  ASSERT_THAT(stream->stream_description.shards, SizeIs(1));
-  auto iterator = db.GetShardIterator(
-      {.stream_arn = arn,
-       .shard_id = stream->stream_description.shards.front().shard_id,
-       .shard_iterator_type = ShardIteratorType::kTrimHorizon});
-  ASSERT_THAT(iterator, IsOk());
-  auto records = db.GetRecords({.shard_iterator = iterator->shard_iterator});
-  ASSERT_THAT(records, IsOk());
-  ASSERT_THAT(records->records, SizeIs(1));
-  EXPECT_EQ(records->records[0].keys.at("pk").s(), "after");
+  EXPECT_THAT(testing::StreamedKeys(db, arn), ElementsAre("after"));
 }
 
 }  // namespace

@@ -13,6 +13,7 @@
 #include "common/errors.h"
 #include "tests/support/database_fixtures.h"
 #include "tests/support/status_matchers.h"
+#include "tests/support/stream_fixtures.h"
 
 namespace dynamite {
 namespace {
@@ -25,7 +26,6 @@ using ::dynamite::testing::TableRequest;
 using ::testing::ElementsAre;
 using ::testing::IsEmpty;
 using ::testing::SizeIs;
-using ::testing::UnorderedElementsAre;
 
 // A table "scores" keyed by (pk, sk) with a GSI "byTeam" (team, points)
 // and an LSI "byPoints" (pk, points), both projecting ALL.
@@ -250,12 +250,7 @@ TEST_F(DatabaseForkTest, AForkKeepsTheBackupsTakenBeforeIt) {
 
 TEST(DatabaseForkStreamTest, AForksStreamHasOnlyTheForksRecords) {
   Database parent;
-  CreateTableRequest request = TableRequest("events", KeyType::kS, {});
-  request.stream_specification = StreamSpecification{
-      .stream_enabled = true, .stream_view_type = StreamViewType::kKeysOnly};
-  auto created = parent.CreateTable(request);
-  ASSERT_THAT(created, IsOk());
-  const std::string arn = created->table_description.latest_stream_arn;
+  const std::string arn = testing::CreateStreamedTable(parent, "events");
   ASSERT_THAT(parent.PutItem(
                   {.table_name = "events", .item = Item{{"pk", S("before")}}}),
               IsOk());
@@ -266,29 +261,9 @@ TEST(DatabaseForkStreamTest, AForksStreamHasOnlyTheForksRecords) {
   ASSERT_THAT(parent.PutItem(
                   {.table_name = "events", .item = Item{{"pk", S("parent")}}}),
               IsOk());
-
-  auto keys_in = [&](Database& db) {
-    std::vector<std::string> keys;
-    auto stream = db.DescribeStream({.stream_arn = arn});
-    EXPECT_THAT(stream, IsOk());
-    if (!stream.ok()) return keys;
-    EXPECT_THAT(stream->stream_description.shards, SizeIs(1));
-    auto iterator = db.GetShardIterator(
-        {.stream_arn = arn,
-         .shard_id = stream->stream_description.shards.front().shard_id,
-         .shard_iterator_type = ShardIteratorType::kTrimHorizon});
-    EXPECT_THAT(iterator, IsOk());
-    if (!iterator.ok()) return keys;
-    auto records = db.GetRecords({.shard_iterator = iterator->shard_iterator});
-    EXPECT_THAT(records, IsOk());
-    if (!records.ok()) return keys;
-    for (const StreamEvent& event : records->records) {
-      keys.push_back(event.keys.at("pk").s());
-    }
-    return keys;
-  };
-  EXPECT_THAT(keys_in(*fork), ElementsAre("fork"));
-  EXPECT_THAT(keys_in(parent), ElementsAre("before", "parent"));
+  EXPECT_THAT(testing::StreamedKeys(*fork, arn), ElementsAre("fork"));
+  EXPECT_THAT(testing::StreamedKeys(parent, arn),
+              ElementsAre("before", "parent"));
 }
 
 TEST(DatabaseForkScanTest, AForkScansAsItsParentDid) {

@@ -12,6 +12,7 @@
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
+#include "common/zlib_codec.h"
 #include "tests/server/zlib_test_codec.h"
 
 namespace dynamite {
