@@ -93,7 +93,8 @@ class Database {
   // damaged before its tail (kInternal, naming the file and offset).
   // The snapshot, if there is one, is loaded first, and only the commits
   // logged after it are replayed (durability/snapshot.h).
-  // Not yet kept: stream records (a stream starts empty again).
+  // Not yet kept: stream records (a stream starts again with a new, empty
+  // shard).
   static absl::StatusOr<std::unique_ptr<Database>> Open(
       DatabaseOptions options);
   Database(const Database&) = delete;
@@ -322,6 +323,12 @@ class Database {
   absl::Status KeepBackupFile(const Backup& backup, uint64_t serial);
   absl::Status RemoveBackupFile(const Backup& backup);
   absl::Status LoadBackupFiles();
+
+  // Opens a new shard of the stream of every table that has one enabled,
+  // as at the table's creation (api/database_fork.cc): for a fork's
+  // tables and a recovered Database's, whose records are not carried
+  // over. REQUIRES: before Start(), so no commit goes unrecorded.
+  void OpenStreamsAfresh();
 
   // Fork() with `options` (Fork's, or a checkpoint's that never sweeps).
   std::unique_ptr<Database> ForkWith(DatabaseOptions options) const;

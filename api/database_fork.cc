@@ -5,7 +5,9 @@
 
 #include "store/database_fork.h"
 
+#include <limits>
 #include <memory>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -16,22 +18,27 @@ namespace dynamite {
 
 std::unique_ptr<Database> Database::Fork() const { return ForkWith(options_); }
 
+void Database::OpenStreamsAfresh() {
+  for (const std::string& name :
+       catalog_.ListNames("", std::numeric_limits<size_t>::max())) {
+    absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(name, "");
+    if (!table.ok()) continue;  // still DELETING: no stream
+    streams_.OnTableCommit(
+        TableChangeRecord{.kind = TableChangeRecord::Kind::kCreate,
+                          .table = table->get(),
+                          .definition = (*table)->definition()});
+  }
+}
+
 std::unique_ptr<Database> Database::ForkWith(DatabaseOptions options) const {
   options.durability = DurabilityOptions{};
   std::unique_ptr<Database> fork(new Database(std::move(options), Unstarted{}));
   CatalogFork forked = ForkTables(catalog_, sequencer_, fork->sequencer_);
   // The fork's commits number on from the last one it includes.
   fork->sequencer_.ResumeAfter(forked.sequence);
-  // Each enabled stream opens afresh in the fork, as at its table's
-  // creation: a new shard, whose records are the fork's own commits (the
-  // store observes them once Start() attaches it).
-  for (const ForkedTable& table : forked.tables) {
-    fork->streams_.OnTableCommit(
-        TableChangeRecord{.kind = TableChangeRecord::Kind::kCreate,
-                          .table = table.table.get(),
-                          .definition = table.table->definition()});
-  }
   fork->catalog_.AdoptForks(std::move(forked.tables));
+  // A new shard of each stream, whose records are the fork's own commits.
+  fork->OpenStreamsAfresh();
   fork->tables_created_ = tables_created_.load();
   fork->last_stream_millis_ = last_stream_millis_.load();
   fork->backups_.ReplaceAll(backups_.List());

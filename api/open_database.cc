@@ -143,6 +143,7 @@ absl::Status Database::Recover() {
                                            recovery_, tables_created_));
   }
   DYNAMITE_RETURN_IF_ERROR(LoadBackupFiles());
+  OpenStreamsAfresh();
   DYNAMITE_ASSIGN_OR_RETURN(
       log_, WriteAheadLog::Open(files, path(kLogFileName), durability,
                                 sequencer_.next_sequence() - 1));

@@ -28,6 +28,7 @@
 #include "tests/support/database_fixtures.h"
 #include "tests/support/faulty_file_system.h"
 #include "tests/support/status_matchers.h"
+#include "tests/support/stream_fixtures.h"
 
 namespace dynamite {
 namespace {
@@ -207,6 +208,28 @@ TEST_F(DurableDatabaseTest, ADamagedBackupFileRefusesToOpen) {
   EXPECT_THAT(std::string(opened.status().message()),
               ::testing::StartsWith(absl::StrCat("corrupt backup ", file)));
   EXPECT_FALSE(std::filesystem::exists(absl::StrCat(file, ".tmp")));
+}
+
+TEST_F(DurableDatabaseTest, AStreamOpensAfreshAfterARestart) {
+  std::string arn;
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options());
+    ASSERT_NE(db, nullptr);
+    arn = testing::CreateStreamedTable(*db, "events");
+    ASSERT_THAT(
+        db->PutItem({.table_name = "events", .item = {{"pk", S("before")}}})
+            .status(),
+        IsOk());
+  }
+  std::unique_ptr<Database> db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  // The stream is still the table's, and records what follows; the
+  // records from before the restart are not kept yet.
+  ASSERT_THAT(
+      db->PutItem({.table_name = "events", .item = {{"pk", S("after")}}})
+          .status(),
+      IsOk());
+  EXPECT_THAT(testing::StreamedKeys(*db, arn), ::testing::ElementsAre("after"));
 }
 
 TEST_F(DurableDatabaseTest, AForkIsInMemoryAndCheckpointsAreRefused) {
