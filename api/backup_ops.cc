@@ -34,6 +34,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/index_schema.h"
+#include "api/sse_rules.h"
 #include "api/tag_rules.h"
 #include "common/constraint_error.h"
 #include "common/errors.h"
@@ -168,6 +169,8 @@ struct PutBack {
 TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
                                    const RestoreTableFromBackupRequest& request,
                                    absl::string_view table_arn,
+                                   absl::string_view region,
+                                   absl::string_view account_id,
                                    absl::Time now) {
   const TableDefinition& source = *backup.contents.definition;
   TableDefinition def;
@@ -187,6 +190,10 @@ TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
   def.arn = std::string(table_arn);
   def.item_collection_limit_bytes = source.item_collection_limit_bytes;
   def.kms_master_key_arn = source.kms_master_key_arn;
+  if (request.sse_specification_override.has_value()) {
+    def.kms_master_key_arn = api_internal::KmsKeyArnOf(
+        *request.sse_specification_override, region, account_id);
+  }
   def.on_demand_throughput = def.billing_mode == BillingMode::kPayPerRequest
                                  ? source.on_demand_throughput
                                  : OnDemandThroughput{};
@@ -404,6 +411,10 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
         "Must override ProvisionedThroughput if BillingMode is overridden to "
         "PROVISIONED");
   }
+  if (request.sse_specification_override.has_value()) {
+    DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateSseSpecification(
+        *request.sse_specification_override));
+  }
   const std::string& name = *request.target_table_name;
   auto already_exists = [&] {
     return MakeError(ErrorKind::kTableAlreadyExists,
@@ -414,7 +425,8 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   }
   const std::string table_arn = TableArn(name);
   TableDefinition def =
-      RestoredDefinition(*backup, name, request, table_arn, clock_->Now());
+      RestoredDefinition(*backup, name, request, table_arn, options_.region,
+                         options_.account_id, clock_->Now());
   def.table_id = NewTableId(def.creation_time);
   if (options_.transient_status_delay > absl::ZeroDuration()) {
     def.transient_status = TableStatus::kCreating;

@@ -124,6 +124,9 @@ struct RestoreTableFromBackupRequest {
   std::optional<std::string> backup_arn;
   std::optional<BillingMode> billing_mode_override;
   std::optional<ProvisionedThroughput> provisioned_throughput_override;
+  // The restored table's encryption instead of the backup's, checked as
+  // CreateTable's SSESpecification.
+  std::optional<SseSpecification> sse_specification_override;
 };
 struct RestoreTableFromBackupResponse {
   TableDescription table_description;

@@ -169,6 +169,9 @@ DecodeRestoreTableFromBackupRequest(const JsonValue& body) {
   request.provisioned_throughput_override = ReadProvisionedThroughput(
       reader, reader.Member("ProvisionedThroughputOverride"),
       "provisionedThroughputOverride");
+  request.sse_specification_override =
+      ReadSseSpecification(reader, reader.Member("SSESpecificationOverride"),
+                           "sSESpecificationOverride");
   DYNAMITE_RETURN_IF_ERROR(reader.Finish());
   return request;
 }

@@ -97,20 +97,6 @@ void WriteTableDescription(const TableDescription& table,
   writer.EndObject();
 }
 
-std::optional<SseSpecification> ReadSseSpecification(RequestReader& reader) {
-  const JsonValue* spec =
-      reader.Structure(reader.Member("SSESpecification"), "SSESpecification",
-                       StructurePosition::kField);
-  if (spec == nullptr) return std::nullopt;
-  return SseSpecification{
-      .enabled = reader.Boolean(RequestReader::Member(spec, "Enabled")),
-      .sse_type =
-          reader.Enum(reader.String(RequestReader::Member(spec, "SSEType")),
-                      "sSESpecification.sSEType", kSseTypeNames),
-      .kms_master_key_id =
-          reader.String(RequestReader::Member(spec, "KMSMasterKeyId"))};
-}
-
 // TableClass: DynamoDB answers a value outside the enum with a message of
 // its own rather than the enum constraint (live captures, ack-api-quirks
 // DDB-TABLE-442).
@@ -171,7 +157,8 @@ absl::StatusOr<CreateTableRequest> DecodeCreateTableRequest(
   request.deletion_protection_enabled =
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
-  request.sse_specification = ReadSseSpecification(reader);
+  request.sse_specification = ReadSseSpecification(
+      reader, reader.Member("SSESpecification"), "sSESpecification");
   request.on_demand_throughput =
       ReadOnDemandThroughput(reader, reader.Member("OnDemandThroughput"));
   request.warm_throughput =
@@ -206,7 +193,8 @@ absl::StatusOr<UpdateTableRequest> DecodeUpdateTableRequest(
   request.deletion_protection_enabled =
       reader.Boolean(reader.Member("DeletionProtectionEnabled"));
   request.table_class = ReadTableClass(reader);
-  request.sse_specification = ReadSseSpecification(reader);
+  request.sse_specification = ReadSseSpecification(
+      reader, reader.Member("SSESpecification"), "sSESpecification");
   request.on_demand_throughput =
       ReadOnDemandThroughput(reader, reader.Member("OnDemandThroughput"));
   request.warm_throughput =

@@ -491,4 +491,19 @@ void WriteSecondaryIndexes(const TableDescription& table, JsonWriter& writer) {
                  writer);
 }
 
+std::optional<SseSpecification> ReadSseSpecification(RequestReader& reader,
+                                                     const JsonValue* member,
+                                                     absl::string_view path) {
+  const JsonValue* spec =
+      reader.Structure(member, "SSESpecification", StructurePosition::kField);
+  if (spec == nullptr) return std::nullopt;
+  return SseSpecification{
+      .enabled = reader.Boolean(RequestReader::Member(spec, "Enabled")),
+      .sse_type =
+          reader.Enum(reader.String(RequestReader::Member(spec, "SSEType")),
+                      absl::StrCat(path, ".sSEType"), kSseTypeNames),
+      .kms_master_key_id =
+          reader.String(RequestReader::Member(spec, "KMSMasterKeyId"))};
+}
+
 }  // namespace dynamite

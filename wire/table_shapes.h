@@ -60,6 +60,13 @@ std::optional<OnDemandThroughput> ReadOnDemandThroughput(
 std::optional<WarmThroughputRequest> ReadWarmThroughput(
     RequestReader& reader, const JsonValue* member);
 
+// An SSESpecification structure (CreateTable's SSESpecification, a
+// restore's SSESpecificationOverride) whose members' paths start with
+// `path`, or std::nullopt if absent.
+std::optional<SseSpecification> ReadSseSpecification(RequestReader& reader,
+                                                     const JsonValue* member,
+                                                     absl::string_view path);
+
 // A StreamSpecification structure at `path`, or std::nullopt if absent.
 // StreamEnabled must be present.
 std::optional<StreamSpecification> ReadStreamSpecification(

@@ -25,7 +25,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     // Backups.
     {"RestoreTableFromBackup", "GlobalSecondaryIndexOverride"},
     {"RestoreTableFromBackup", "LocalSecondaryIndexOverride"},
-    {"RestoreTableFromBackup", "SSESpecificationOverride"},
     {"RestoreTableFromBackup", "OnDemandThroughputOverride"},
 };
 
