@@ -33,18 +33,12 @@ absl::Status ValidateCheckpointRequest(const CheckpointRequest& request,
   return absl::OkStatus();
 }
 
-// What `db` holds, described as a checkpoint `name`.
-CheckpointResponse Describe(const std::string& name, Database& db) {
+// What `catalog` holds, described as the checkpoint `name`.
+CheckpointResponse Describe(const std::string& name, const Catalog& catalog) {
   CheckpointResponse response{.name = name};
-  ListTablesRequest list;
-  absl::StatusOr<ListTablesResponse> tables = db.ListTables(list);
-  if (!tables.ok()) return response;
-  for (const std::string& table : tables->table_names) {
-    absl::StatusOr<DescribeTableResponse> described =
-        db.DescribeTable({.table_name = table});
-    if (!described.ok()) continue;
+  for (const std::shared_ptr<Table>& table : catalog.Tables()) {
     ++response.table_count;
-    response.item_count += described->table.item_count;
+    response.item_count += table->item_count();
   }
   return response;
 }
@@ -70,7 +64,7 @@ absl::StatusOr<CheckpointResponse> Database::CreateCheckpoint(
   // A checkpoint stays as it was taken.
   options.time_to_live_sweep_interval = absl::ZeroDuration();
   std::shared_ptr<Database> checkpoint = ForkWith(std::move(options));
-  CheckpointResponse response = Describe(request.name, *checkpoint);
+  CheckpointResponse response = Describe(request.name, checkpoint->catalog_);
   MutexLock lock(&checkpoints_mu_);
   checkpoints_.insert_or_assign(request.name, std::move(checkpoint));
   return response;
@@ -84,7 +78,7 @@ absl::StatusOr<CheckpointResponse> Database::RestoreCheckpoint(
       ForkTables(checkpoint->catalog_, checkpoint->sequencer_, sequencer_);
   catalog_.ReplaceWithForks(std::move(forked.tables));
   backups_.ReplaceAll(checkpoint->backups_.List());
-  return Describe(request.name, *this);
+  return Describe(request.name, catalog_);
 }
 
 absl::StatusOr<CheckpointResponse> Database::DeleteCheckpoint(
@@ -96,7 +90,7 @@ absl::StatusOr<CheckpointResponse> Database::DeleteCheckpoint(
     checkpoints_.erase(request.name);
   }
   // Described after it is gone from the map, so no restore can change it.
-  return Describe(request.name, *checkpoint);
+  return Describe(request.name, checkpoint->catalog_);
 }
 
 }  // namespace dynamite

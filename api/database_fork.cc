@@ -5,9 +5,7 @@
 
 #include "store/database_fork.h"
 
-#include <limits>
 #include <memory>
-#include <string>
 #include <utility>
 #include <vector>
 
@@ -19,14 +17,11 @@ namespace dynamite {
 std::unique_ptr<Database> Database::Fork() const { return ForkWith(options_); }
 
 void Database::OpenStreamsAfresh() {
-  for (const std::string& name :
-       catalog_.ListNames("", std::numeric_limits<size_t>::max())) {
-    absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(name, "");
-    if (!table.ok()) continue;  // still DELETING: no stream
+  for (const std::shared_ptr<Table>& table : catalog_.Tables()) {
     streams_.OnTableCommit(
         TableChangeRecord{.kind = TableChangeRecord::Kind::kCreate,
-                          .table = table->get(),
-                          .definition = (*table)->definition()});
+                          .table = table.get(),
+                          .definition = table->definition()});
   }
 }
 

@@ -26,7 +26,6 @@
 // checks again, under the lock, that the item stored is still expired, so
 // an item rewritten meanwhile with a later expiry survives.
 
-#include <limits>
 #include <string>
 #include <utility>
 #include <vector>
@@ -191,18 +190,15 @@ absl::StatusOr<DescribeTimeToLiveResponse> Database::DescribeTimeToLive(
 SweepResult Database::SweepExpiredItems() {
   SweepResult result;
   const absl::Time now = clock_->Now();
-  for (const std::string& name :
-       catalog_.ListNames("", std::numeric_limits<size_t>::max())) {
-    absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(name, "");
-    if (!table.ok()) continue;  // deleted meanwhile
+  for (const std::shared_ptr<Table>& table : catalog_.Tables()) {
     const std::shared_ptr<const TableDefinition> definition =
-        (*table)->definition();
+        table->definition();
     if (!definition->time_to_live.has_value() ||
         !definition->time_to_live->enabled) {
       continue;
     }
     const std::string& attribute = definition->time_to_live->attribute_name;
-    for (const EncodedKey& key : ExpiredKeys(**table, attribute, now)) {
+    for (const EncodedKey& key : ExpiredKeys(*table, attribute, now)) {
       auto compute = [&](const ItemPtr& current) -> absl::StatusOr<NextItem> {
         if (current.packed() != nullptr &&
             IsExpired(*current.packed(), attribute, now)) {
@@ -210,8 +206,7 @@ SweepResult Database::SweepExpiredItems() {
         }
         return NextItem::Keep();
       };
-      const Change change{(*table).get(), key, compute,
-                          ChangeSource::kTimeToLive};
+      const Change change{table.get(), key, compute, ChangeSource::kTimeToLive};
       CommitResult committed = Commit(absl::MakeConstSpan(&change, 1));
       if (committed.status.ok() && !committed.records.front().kept) {
         ++result.deleted_items;

@@ -157,6 +157,14 @@ void Catalog::ReplaceWithForks(std::vector<ForkedTable> tables) {
       .IgnoreError();
 }
 
+std::vector<std::shared_ptr<Table>> Catalog::Tables() const {
+  ReaderMutexLock lock(&mu_);
+  std::vector<std::shared_ptr<Table>> tables;
+  tables.reserve(tables_.size());
+  for (const auto& [name, entry] : tables_) tables.push_back(entry.table);
+  return tables;
+}
+
 size_t Catalog::size() const {
   ReaderMutexLock lock(&mu_);
   return tables_.size();

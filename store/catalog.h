@@ -108,6 +108,12 @@ class Catalog {
   void ReplaceWithForks(std::vector<ForkedTable> tables)
       ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Every table, in name order, not counting those DELETING: for the walks
+  // over all of them (the TTL sweep, a checkpoint's counts, reopening
+  // streams), which a ListNames() then Find() per name would do with a
+  // lock each.
+  std::vector<std::shared_ptr<Table>> Tables() const ABSL_LOCKS_EXCLUDED(mu_);
+
   // The number of tables, not counting those DELETING.
   size_t size() const ABSL_LOCKS_EXCLUDED(mu_);
 

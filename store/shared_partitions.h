@@ -82,10 +82,7 @@ class SharedPartitions {
   }
 
   // Removes the partition `key`, if there is one.
-  void Erase(absl::string_view key) {
-    auto found = slots_.find(key);
-    if (found != slots_.end()) slots_.erase(found);
-  }
+  void Erase(absl::string_view key) { slots_.erase(key); }
 
   // Calls `visit(key, partition)` for every partition, in no order.
   template <typename Fn>

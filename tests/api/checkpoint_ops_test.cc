@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/strings/str_cat.h"
 #include "gmock/gmock.h"
 #include "gtest/gtest.h"
 
@@ -132,6 +133,26 @@ TEST_F(CheckpointOpsTest, ACheckpointIsReplacedByNameAndDeleted) {
       IsError(ErrorKind::kResourceNotFound, "Checkpoint not found: seeded"));
   // The tables are as the restore left them.
   EXPECT_THAT(Keys(), ElementsAre("ann", "bob", "cat"));
+}
+
+TEST(CheckpointCountTest, EveryTableIsCountedPastAListTablesPage) {
+  // More tables than one ListTables page (100) holds.
+  Database db;
+  for (int i = 0; i < 101; ++i) {
+    const std::string name = absl::StrCat("table", i);
+    ASSERT_THAT(db.CreateTable(TableRequest(name, KeyType::kS, {})), IsOk());
+    ASSERT_THAT(db.PutItem({.table_name = name, .item = {{"pk", S("a")}}}),
+                IsOk());
+  }
+  auto created = db.CreateCheckpoint({.name = "many"});
+  ASSERT_THAT(created, IsOk());
+  EXPECT_EQ(created->table_count, 101);
+  EXPECT_EQ(created->item_count, 101);
+  ASSERT_THAT(db.DeleteTable({.table_name = "table100"}), IsOk());
+  auto restored = db.RestoreCheckpoint({.name = "many"});
+  ASSERT_THAT(restored, IsOk());
+  EXPECT_EQ(restored->table_count, 101);
+  EXPECT_THAT(db.DescribeTable({.table_name = "table100"}), IsOk());
 }
 
 TEST_F(CheckpointOpsTest, BadNamesAreRefused) {
