@@ -5,9 +5,9 @@
 // (store/database_capture.h CaptureTable): references to its packed items,
 // which a later write replaces rather than changes, so the backup costs a
 // pointer and a key per item and never a copy of an item. A restore
-// creates the target table from the backup's definition (indexes
-// included; streams, time to live, tags, deletion protection and the
-// table class are not
+// creates the target table from the backup's definition (its indexes,
+// or those the overrides choose, api/restore_overrides.h; streams, time
+// to live, tags, deletion protection and the table class are not
 // restored, as in DynamoDB) and puts the items back through the commit
 // point, in commits of kRestoreCommitItems, so the write-ahead log and the
 // indexes see them as any other write; the restored table has no stream,
@@ -34,6 +34,7 @@
 #include "api/constraint.h"
 #include "api/database.h"
 #include "api/index_schema.h"
+#include "api/restore_overrides.h"
 #include "api/sse_rules.h"
 #include "api/tag_rules.h"
 #include "common/constraint_error.h"
@@ -165,9 +166,17 @@ struct PutBack {
   }
 };
 
+// What the overrides decided of a restored table (api/restore_overrides.h).
+struct RestoredShape {
+  BillingMode billing_mode = BillingMode::kProvisioned;
+  ProvisionedThroughput throughput;  // PROVISIONED only
+  std::vector<IndexDefinition> indexes;
+};
+
 // The definition of the table a restore of `backup` makes, named `name`.
 TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
                                    const RestoreTableFromBackupRequest& request,
+                                   RestoredShape shape,
                                    absl::string_view table_arn,
                                    absl::string_view region,
                                    absl::string_view account_id,
@@ -176,15 +185,10 @@ TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
   TableDefinition def;
   def.name = std::string(name);
   def.key_schema = source.key_schema;
-  def.attribute_definitions = source.attribute_definitions;
-  def.billing_mode =
-      request.billing_mode_override.value_or(source.billing_mode);
+  def.billing_mode = shape.billing_mode;
   if (def.billing_mode == BillingMode::kProvisioned) {
-    const ProvisionedThroughput throughput =
-        request.provisioned_throughput_override.value_or(ProvisionedThroughput{
-            source.read_capacity_units, source.write_capacity_units});
-    def.read_capacity_units = throughput.read_capacity_units;
-    def.write_capacity_units = throughput.write_capacity_units;
+    def.read_capacity_units = shape.throughput.read_capacity_units;
+    def.write_capacity_units = shape.throughput.write_capacity_units;
   }
   def.creation_time = now;
   def.arn = std::string(table_arn);
@@ -194,28 +198,20 @@ TableDefinition RestoredDefinition(const Backup& backup, absl::string_view name,
     def.kms_master_key_arn = api_internal::KmsKeyArnOf(
         *request.sse_specification_override, region, account_id);
   }
-  def.on_demand_throughput = def.billing_mode == BillingMode::kPayPerRequest
-                                 ? source.on_demand_throughput
-                                 : OnDemandThroughput{};
-  def.warm_throughput = source.warm_throughput;
-  for (IndexDefinition index : source.indexes) {
-    index.arn = absl::StrCat(table_arn, "/index/", index.name);
-    index.backfilled_at = absl::InfinitePast();
-    index.warm_throughput_updating_until = absl::InfinitePast();
-    if (def.billing_mode == BillingMode::kPayPerRequest) {
-      index.read_capacity_units = 0;
-      index.write_capacity_units = 0;
-    } else {
-      index.on_demand_throughput = OnDemandThroughput{};
-      if (index.kind == IndexKind::kGlobal && index.read_capacity_units == 0) {
-        // An on-demand table restored as PROVISIONED: its GSIs take the
-        // table's throughput.
-        index.read_capacity_units = def.read_capacity_units;
-        index.write_capacity_units = def.write_capacity_units;
-      }
-    }
-    def.indexes.push_back(std::move(index));
+  def.on_demand_throughput = OnDemandThroughput{};
+  if (def.billing_mode == BillingMode::kPayPerRequest) {
+    def.on_demand_throughput = request.on_demand_throughput_override.value_or(
+        source.on_demand_throughput);
   }
+  def.warm_throughput = source.warm_throughput;
+  def.indexes = std::move(shape.indexes);
+  for (IndexDefinition& index : def.indexes) {
+    index.arn = absl::StrCat(table_arn, "/index/", index.name);
+  }
+  // An index left out leaves its key attributes undefined, as CreateTable
+  // would have them.
+  def.attribute_definitions =
+      api_internal::UsedAttributeDefinitions(def, source.attribute_definitions);
   // DynamoDB's RestoreDateTime is the backup's creation time.
   def.restored_from = RestoreSource{.backup_arn = backup.arn,
                                     .table_arn = source.arn,
@@ -390,6 +386,7 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
                          violations);
   }
   AppendArnViolations(request.backup_arn, violations);
+  api_internal::AppendRestoreOverrideViolations(request, violations);
   if (!violations.empty()) return ConstraintError(violations);
   // The table operations' own words for the length (live captures).
   DYNAMITE_RETURN_IF_ERROR(ValidateTableName(*request.target_table_name,
@@ -397,24 +394,22 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   DYNAMITE_RETURN_IF_ERROR(CheckBackupArnShape(*request.backup_arn));
   std::shared_ptr<const Backup> backup = backups_.Find(*request.backup_arn);
   if (backup == nullptr) return BackupNotFoundError(*request.backup_arn);
-  const BillingMode billing_mode = request.billing_mode_override.value_or(
-      backup->contents.definition->billing_mode);
-  if (request.provisioned_throughput_override.has_value() &&
-      billing_mode != BillingMode::kProvisioned) {
-    return ValidationError(
-        "Cannot override ProvisionedThroughput unless BillingMode is "
-        "PROVISIONED");
-  }
-  if (request.billing_mode_override == BillingMode::kProvisioned &&
-      !request.provisioned_throughput_override.has_value()) {
-    return ValidationError(
-        "Must override ProvisionedThroughput if BillingMode is overridden to "
-        "PROVISIONED");
-  }
+  const TableDefinition& source = *backup->contents.definition;
+  RestoredShape shape;
+  DYNAMITE_ASSIGN_OR_RETURN(
+      shape.billing_mode,
+      api_internal::CheckThroughputOverrides(request, source, options_.region));
+  shape.throughput =
+      request.provisioned_throughput_override.value_or(ProvisionedThroughput{
+          source.read_capacity_units, source.write_capacity_units});
   if (request.sse_specification_override.has_value()) {
     DYNAMITE_RETURN_IF_ERROR(api_internal::ValidateSseSpecification(
         *request.sse_specification_override));
   }
+  DYNAMITE_ASSIGN_OR_RETURN(
+      shape.indexes,
+      api_internal::RestoredIndexes(request, source, shape.billing_mode,
+                                    shape.throughput, options_.region));
   const std::string& name = *request.target_table_name;
   auto already_exists = [&] {
     return MakeError(ErrorKind::kTableAlreadyExists,
@@ -425,8 +420,8 @@ absl::StatusOr<RestoreTableFromBackupResponse> Database::RestoreTableFromBackup(
   }
   const std::string table_arn = TableArn(name);
   TableDefinition def =
-      RestoredDefinition(*backup, name, request, table_arn, options_.region,
-                         options_.account_id, clock_->Now());
+      RestoredDefinition(*backup, name, request, std::move(shape), table_arn,
+                         options_.region, options_.account_id, clock_->Now());
   def.table_id = NewTableId(def.creation_time);
   if (options_.transient_status_delay > absl::ZeroDuration()) {
     def.transient_status = TableStatus::kCreating;

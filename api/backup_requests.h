@@ -127,6 +127,18 @@ struct RestoreTableFromBackupRequest {
   // The restored table's encryption instead of the backup's, checked as
   // CreateTable's SSESpecification.
   std::optional<SseSpecification> sse_specification_override;
+  // The restored table's GSIs or LSIs instead of all of the backup's
+  // (api/restore_overrides.h): each must have the key schema and
+  // projection of one of the backup's indexes of its kind, under any
+  // name; an empty list restores none of that kind. A GSI's throughput is
+  // the override's.
+  std::optional<std::vector<GlobalSecondaryIndex>>
+      global_secondary_index_override;
+  std::optional<std::vector<LocalSecondaryIndex>>
+      local_secondary_index_override;
+  // The restored table's on-demand caps instead of the backup's
+  // (PAY_PER_REQUEST only); an empty one restores the table uncapped.
+  std::optional<OnDemandThroughput> on_demand_throughput_override;
 };
 struct RestoreTableFromBackupResponse {
   TableDescription table_description;

@@ -600,27 +600,37 @@ IndexDescription DescribeIndex(const TableDefinition& table,
 
 }  // namespace
 
+void AppendLocalIndexListViolations(
+    const std::vector<LocalSecondaryIndex>& lsis, absl::string_view list_path,
+    std::vector<std::string>& violations) {
+  for (size_t i = 0; i < lsis.size(); ++i) {
+    const std::string prefix = absl::StrCat(list_path, ".", i + 1, ".member");
+    AppendNameViolations(lsis[i].index_name, absl::StrCat(prefix, ".indexName"),
+                         violations);
+    AppendKeySchemaViolations(lsis[i].key_schema, kMaxLocalKeySchemaElements,
+                              prefix, violations);
+    AppendProjectionViolations(lsis[i].projection, prefix, violations);
+  }
+}
+
+void AppendGlobalIndexListViolations(
+    const std::vector<GlobalSecondaryIndex>& gsis, absl::string_view list_path,
+    std::vector<std::string>& violations) {
+  for (size_t i = 0; i < gsis.size(); ++i) {
+    AppendGlobalIndexViolations(
+        gsis[i], absl::StrCat(list_path, ".", i + 1, ".member"), violations);
+  }
+}
+
 void AppendIndexConstraintViolations(const CreateTableRequest& request,
                                      std::vector<std::string>& violations) {
   if (request.local_secondary_indexes.has_value()) {
-    const auto& lsis = *request.local_secondary_indexes;
-    for (size_t i = 0; i < lsis.size(); ++i) {
-      const std::string prefix =
-          absl::StrCat("localSecondaryIndexes.", i + 1, ".member");
-      AppendNameViolations(lsis[i].index_name,
-                           absl::StrCat(prefix, ".indexName"), violations);
-      AppendKeySchemaViolations(lsis[i].key_schema, kMaxLocalKeySchemaElements,
-                                prefix, violations);
-      AppendProjectionViolations(lsis[i].projection, prefix, violations);
-    }
+    AppendLocalIndexListViolations(*request.local_secondary_indexes,
+                                   "localSecondaryIndexes", violations);
   }
   if (request.global_secondary_indexes.has_value()) {
-    const auto& gsis = *request.global_secondary_indexes;
-    for (size_t i = 0; i < gsis.size(); ++i) {
-      AppendGlobalIndexViolations(
-          gsis[i], absl::StrCat("globalSecondaryIndexes.", i + 1, ".member"),
-          violations);
-    }
+    AppendGlobalIndexListViolations(*request.global_secondary_indexes,
+                                    "globalSecondaryIndexes", violations);
   }
 }
 

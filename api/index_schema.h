@@ -50,6 +50,15 @@ inline constexpr size_t kMaxNonKeyAttributesPerIndex = 20;
 void AppendIndexConstraintViolations(const CreateTableRequest& request,
                                      std::vector<std::string>& violations);
 
+// The same for one list of LSIs or GSIs at `list_path`
+// ("localSecondaryIndexes", "globalSecondaryIndexOverride", ...).
+void AppendLocalIndexListViolations(
+    const std::vector<LocalSecondaryIndex>& lsis, absl::string_view list_path,
+    std::vector<std::string>& violations);
+void AppendGlobalIndexListViolations(
+    const std::vector<GlobalSecondaryIndex>& gsis, absl::string_view list_path,
+    std::vector<std::string>& violations);
+
 // The same for the Create and Update entries of UpdateTable's
 // GlobalSecondaryIndexUpdates (paths
 // 'globalSecondaryIndexUpdates.<n>.member.create.indexName', ...).

@@ -14,6 +14,8 @@ namespace {
 
 constexpr absl::string_view kInvalidPrefix =
     "One or more parameter values were invalid: ";
+// RestoreTableFromBackup's own prefix (ack-api-quirks DDB-TABLE-442).
+constexpr absl::string_view kRestorePrefix = "Invalid Request: ";
 // UpdateTable's OnDemandThroughput member that removes the cap.
 constexpr int64_t kRemoveCap = -1;
 
@@ -321,6 +323,35 @@ absl::Status ApplyThroughputSettings(const TableDefinition& current,
       *request.warm_throughput, was, Scope::kTable, next.warm_throughput));
   if (delay > absl::ZeroDuration()) {
     next.warm_throughput_updating_until = now + delay;
+  }
+  return absl::OkStatus();
+}
+
+absl::Status CheckRestoreOnDemandOverride(const OnDemandThroughput& asked,
+                                          BillingMode billing_mode,
+                                          absl::string_view region) {
+  if (asked.empty()) return absl::OkStatus();
+  if (billing_mode != BillingMode::kPayPerRequest) {
+    return ValidationError(absl::StrCat(
+        kRestorePrefix, "Cannot override ", FirstOnDemandMember(asked),
+        " for OnDemandThroughput unless BillingModeOverride is "
+        "PAY_PER_REQUEST"));
+  }
+  for (const Member& member :
+       {Member{asked.max_read_request_units, "MaxReadRequestUnits",
+               "TableMaxReadCapacityUnits"},
+        Member{asked.max_write_request_units, "MaxWriteRequestUnits",
+               "TableMaxWriteCapacityUnits"}}) {
+    if (!member.value.has_value()) continue;
+    if (*member.value < 1) {
+      return ValidationError(absl::StrCat(kRestorePrefix, "Requested ",
+                                          member.name,
+                                          " for OnDemandThroughput is outside "
+                                          "of valid range"));
+    }
+    if (*member.value > kTableMaxCapacityUnits) {
+      return AboveQuota(member, "OnDemandThroughput", region);
+    }
   }
   return absl::OkStatus();
 }

@@ -75,6 +75,17 @@ absl::Status ApplyThroughputSettings(const TableDefinition& current,
                                      absl::Time now, absl::Duration delay,
                                      TableDefinition& next);
 
+// RestoreTableFromBackup's OnDemandThroughputOverride for a table restored
+// as `billing_mode`: PAY_PER_REQUEST only ("Invalid Request: Cannot
+// override MaxReadRequestUnits for OnDemandThroughput unless
+// BillingModeOverride is PAY_PER_REQUEST"), each member at least 1
+// ("Invalid Request: Requested MaxReadRequestUnits for OnDemandThroughput
+// is outside of valid range") and within the quota (ack-api-quirks
+// DDB-TABLE-273, -280, -457). An empty one asks for no cap and passes.
+absl::Status CheckRestoreOnDemandOverride(const OnDemandThroughput& asked,
+                                          BillingMode billing_mode,
+                                          absl::string_view region);
+
 // A new GSI's OnDemandThroughput and WarmThroughput (`gsi`, from
 // CreateTable or UpdateTable's Create), on a table of `billing_mode`:
 // checked as a table's are, and set on `index`.

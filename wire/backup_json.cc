@@ -13,7 +13,6 @@
 #include "wire/request_reader.h"
 #include "wire/table_json.h"
 #include "wire/table_shapes.h"
-#include "wire/unsupported.h"
 
 namespace dynamite {
 namespace {
@@ -160,7 +159,6 @@ absl::StatusOr<RestoreTableFromBackupRequest>
 DecodeRestoreTableFromBackupRequest(const JsonValue& body) {
   RequestReader reader(body);
   RestoreTableFromBackupRequest request;
-  reader.Check(CheckSupportedParameters("RestoreTableFromBackup", body));
   request.target_table_name = reader.String(reader.Member("TargetTableName"));
   request.backup_arn = reader.String(reader.Member("BackupArn"));
   request.billing_mode_override =
@@ -169,6 +167,14 @@ DecodeRestoreTableFromBackupRequest(const JsonValue& body) {
   request.provisioned_throughput_override = ReadProvisionedThroughput(
       reader, reader.Member("ProvisionedThroughputOverride"),
       "provisionedThroughputOverride");
+  request.global_secondary_index_override = ReadGlobalSecondaryIndexes(
+      reader, reader.Member("GlobalSecondaryIndexOverride"),
+      "globalSecondaryIndexOverride");
+  request.local_secondary_index_override = ReadLocalSecondaryIndexes(
+      reader, reader.Member("LocalSecondaryIndexOverride"),
+      "localSecondaryIndexOverride");
+  request.on_demand_throughput_override = ReadOnDemandThroughput(
+      reader, reader.Member("OnDemandThroughputOverride"));
   request.sse_specification_override =
       ReadSseSpecification(reader, reader.Member("SSESpecificationOverride"),
                            "sSESpecificationOverride");

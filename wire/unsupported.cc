@@ -22,10 +22,6 @@ constexpr UnsupportedParameter kUnsupported[] = {
     {"UpdateTable", "ReplicaUpdates"},
     {"UpdateTable", "MultiRegionConsistency"},
     {"UpdateTable", "GlobalTableWitnessUpdates"},
-    // Backups.
-    {"RestoreTableFromBackup", "GlobalSecondaryIndexOverride"},
-    {"RestoreTableFromBackup", "LocalSecondaryIndexOverride"},
-    {"RestoreTableFromBackup", "OnDemandThroughputOverride"},
 };
 
 bool IsAccepted(const JsonValue& value, absl::string_view accepted) {

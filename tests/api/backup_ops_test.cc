@@ -301,14 +301,16 @@ TEST_F(BackupOpsTest, RefusesWhatDynamoDbRefuses) {
            .backup_arn = arn,
            .provisioned_throughput_override = ProvisionedThroughput{1, 1}}),
       IsError(kValidation,
-              "Cannot override ProvisionedThroughput unless BillingMode is "
+              "Invalid Request: Cannot override ProvisionedThroughput unless "
+              "BillingMode is "
               "PROVISIONED"));
   EXPECT_THAT(db_->RestoreTableFromBackup(
                   {.target_table_name = "copy",
                    .backup_arn = arn,
                    .billing_mode_override = BillingMode::kProvisioned}),
               IsError(kValidation,
-                      "Must override ProvisionedThroughput if BillingMode is "
+                      "Invalid Request: Must override ProvisionedThroughput "
+                      "if BillingMode is "
                       "overridden to PROVISIONED"));
   // Nothing was made by the refusals.
   auto tables = db_->ListTables({});
