@@ -326,8 +326,9 @@ class Database {
 
   // Opens a new shard of the stream of every table that has one enabled,
   // as at the table's creation (api/database_fork.cc): for a fork's
-  // tables and a recovered Database's, whose records are not carried
-  // over. REQUIRES: before Start(), so no commit goes unrecorded.
+  // tables, whose records are not carried over (a recovered Database's
+  // are, through its snapshot and log). REQUIRES: before Start(), so no
+  // commit goes unrecorded.
   void OpenStreamsAfresh();
 
   // Fork() with `options` (Fork's, or a checkpoint's that never sweeps).
@@ -362,6 +363,9 @@ class Database {
   // Parsed expressions shared by all requests (query/expression_cache.h).
   ExpressionCache expressions_;
   std::atomic<uint64_t> tables_created_{0};  // seeds TableIds
+  // Set by Recover(), which makes the stream store observe the replay, so
+  // that Start() does not add it again.
+  bool observing_streams_ = false;
   // The creation time of the latest stream, in Unix milliseconds: each new
   // stream's label is later than every earlier one's (NewStream()).
   std::atomic<int64_t> last_stream_millis_{0};

@@ -21,7 +21,8 @@ void Database::OpenStreamsAfresh() {
     streams_.OnTableCommit(
         TableChangeRecord{.kind = TableChangeRecord::Kind::kCreate,
                           .table = table.get(),
-                          .definition = table->definition()});
+                          .definition = table->definition(),
+                          .committed = clock_->Now()});
   }
 }
 

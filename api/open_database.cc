@@ -106,12 +106,13 @@ absl::Status Database::Recover() {
   if (files.Exists(path(kSnapshotTempFileName))) {
     DYNAMITE_RETURN_IF_ERROR(files.Remove(path(kSnapshotTempFileName)));
   }
+  StreamStoreState streams;
   if (files.Exists(path(kSnapshotFileName))) {
     DYNAMITE_ASSIGN_OR_RETURN(const std::string contents,
                               files.ReadFile(path(kSnapshotFileName)));
     DYNAMITE_ASSIGN_OR_RETURN(
         const SnapshotHeader header,
-        LoadSnapshot(contents, path(kSnapshotFileName), catalog_));
+        LoadSnapshot(contents, path(kSnapshotFileName), catalog_, &streams));
     if (header.sequence + 1 < sequencer_.next_sequence()) {
       return CorruptFileError("snapshot", path(kSnapshotFileName), 0,
                               absl::StrCat("it claims ", header.sequence,
@@ -122,6 +123,19 @@ absl::Status Database::Recover() {
     recovery_.snapshot_sequence = header.sequence;
   }
   const uint64_t snapshot = recovery_.snapshot_sequence;
+  absl::Status imported =
+      streams_.Import(std::move(streams), [&](absl::string_view name) {
+        absl::StatusOr<std::shared_ptr<Table>> table = catalog_.Find(name, "");
+        return table.ok() ? table->get() : nullptr;
+      });
+  if (!imported.ok()) {
+    return CorruptFileError("snapshot", path(kSnapshotFileName), 0,
+                            imported.message());
+  }
+  // The stream store watches the replay, which makes the records the
+  // logged commits made after the snapshot, dated as they were.
+  sequencer_.AddObserver(&streams_);
+  observing_streams_ = true;
   DYNAMITE_ASSIGN_OR_RETURN(const std::vector<std::string> names,
                             files.List(directory));
   LogReplayer replayer(catalog_, sequencer_);
@@ -143,7 +157,6 @@ absl::Status Database::Recover() {
                                            recovery_, tables_created_));
   }
   DYNAMITE_RETURN_IF_ERROR(LoadBackupFiles());
-  OpenStreamsAfresh();
   DYNAMITE_ASSIGN_OR_RETURN(
       log_, WriteAheadLog::Open(files, path(kLogFileName), durability,
                                 sequencer_.next_sequence() - 1));
@@ -151,7 +164,7 @@ absl::Status Database::Recover() {
 }
 
 void Database::Start() {
-  sequencer_.AddObserver(&streams_);
+  if (!observing_streams_) sequencer_.AddObserver(&streams_);
   if (log_ != nullptr) {
     sequencer_.AddObserver(log_.get());
     sequencer_.SetDurability(log_.get());
@@ -183,15 +196,17 @@ absl::Status Database::Snapshot() {
   const std::string& directory = options_.durability.directory;
   absl::Status rotated;
   uint64_t tables_created = 0;
+  StreamStoreState streams;
   const DatabaseCapture capture =
       CaptureDatabase(catalog_, sequencer_, [&](uint64_t sequence) {
         tables_created = tables_created_;
+        streams = streams_.Export();
         rotated = log_->Rotate(
             absl::StrCat(directory, "/", RetiredLogName(sequence)));
       });
   DYNAMITE_RETURN_IF_ERROR(rotated);
   DYNAMITE_RETURN_IF_ERROR(WriteSnapshot(
-      *files_, directory, EncodeSnapshot(capture, tables_created)));
+      *files_, directory, EncodeSnapshot(capture, tables_created, &streams)));
   return RemoveRetiredLogs(*files_, directory, capture.sequence);
 }
 

@@ -242,6 +242,7 @@ Database::Database(DatabaseOptions options, Unstarted /*unstarted*/)
       catalog_(sequencer_, clock_) {
   DYNAMITE_CHECK(options_.clock == nullptr ||
                  options_.controlled_clock == nullptr);
+  sequencer_.SetClock(clock_);
 }
 
 void Database::AddCommitObserver(CommitObserver* observer) {

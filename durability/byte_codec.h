@@ -13,6 +13,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "absl/status/status.h"
 #include "absl/strings/string_view.h"
@@ -58,6 +59,39 @@ class ByteReader {
   absl::string_view in_;
   absl::Status status_;
 };
+
+// An enum as its value; reading one past `last` fails the reader.
+template <typename Enum>
+void WriteEnum(ByteWriter& out, Enum value) {
+  out.Unsigned(static_cast<uint64_t>(value));
+}
+template <typename Enum>
+Enum ReadEnum(ByteReader& in, Enum last) {
+  return static_cast<Enum>(in.Enum(static_cast<uint64_t>(last)));
+}
+
+// A list: its count, then each element. Every element takes at least one
+// byte, so a count past the bytes left is malformed (and never allocated).
+template <typename T, typename WriteOne>
+void WriteList(ByteWriter& out, const std::vector<T>& values,
+               WriteOne write_one) {
+  out.Unsigned(values.size());
+  for (const T& value : values) write_one(value);
+}
+template <typename T, typename ReadOne>
+std::vector<T> ReadList(ByteReader& in, size_t bytes_left, ReadOne read_one) {
+  const uint64_t count = in.Unsigned();
+  std::vector<T> values;
+  if (count > bytes_left) {
+    in.Fail("malformed record: a list is longer than the record");
+    return values;
+  }
+  values.reserve(count);
+  for (uint64_t i = 0; i < count && in.status().ok(); ++i) {
+    values.push_back(read_one());
+  }
+  return values;
+}
 
 }  // namespace dynamite
 

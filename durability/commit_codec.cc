@@ -28,38 +28,6 @@ enum KindTag : uint8_t {
 // (a ConditionCheck).
 enum ImageTag : uint8_t { kStoredTag = 0, kDeletedTag = 1, kKeptTag = 2 };
 
-template <typename Enum>
-void WriteEnum(ByteWriter& out, Enum value) {
-  out.Unsigned(static_cast<uint64_t>(value));
-}
-template <typename Enum>
-Enum ReadEnum(ByteReader& in, Enum last) {
-  return static_cast<Enum>(in.Enum(static_cast<uint64_t>(last)));
-}
-
-// A list: its count, then each element. Every element takes at least one
-// byte, so a count past the bytes left is malformed (and never allocated).
-template <typename T, typename WriteOne>
-void WriteList(ByteWriter& out, const std::vector<T>& values,
-               WriteOne write_one) {
-  out.Unsigned(values.size());
-  for (const T& value : values) write_one(value);
-}
-template <typename T, typename ReadOne>
-std::vector<T> ReadList(ByteReader& in, size_t bytes_left, ReadOne read_one) {
-  const uint64_t count = in.Unsigned();
-  std::vector<T> values;
-  if (count > bytes_left) {
-    in.Fail("malformed record: a list is longer than the record");
-    return values;
-  }
-  values.reserve(count);
-  for (uint64_t i = 0; i < count && in.status().ok(); ++i) {
-    values.push_back(read_one());
-  }
-  return values;
-}
-
 void WriteOptionalSigned(ByteWriter& out, const std::optional<int64_t>& v) {
   out.Bool(v.has_value());
   if (v.has_value()) out.Signed(*v);
@@ -117,8 +85,7 @@ class DefinitionReader {
   TableDefinition Definition() {
     TableDefinition def;
     def.name = in_.String();
-    def.key_schema.partition_key = ReadKeyAttribute(in_);
-    if (in_.Bool()) def.key_schema.sort_key = ReadKeyAttribute(in_);
+    def.key_schema = ReadKeySchema(in_);
     def.attribute_definitions = Keys();
     def.billing_mode = ReadEnum(in_, BillingMode::kPayPerRequest);
     def.read_capacity_units = in_.Signed();
@@ -205,10 +172,12 @@ void WriteIndex(ByteWriter& out, const IndexDefinition& index) {
 }
 
 // What an item commit of `count` changes starts with.
-void WriteItemCommitStart(ByteWriter& out, uint64_t sequence, size_t count) {
+void WriteItemCommitStart(ByteWriter& out, uint64_t sequence,
+                          absl::Time committed, size_t count) {
   out.Unsigned(kCommitFormatVersion);
   out.Unsigned(kItemsTag);
   out.Unsigned(sequence);
+  out.Time(committed);
   out.Unsigned(count);
 }
 
@@ -224,21 +193,42 @@ void WriteItemChange(ByteWriter& out, absl::string_view table_name,
                                          : kStoredTag;
   out.Unsigned(tag);
   if (tag != kStoredTag) return;
-  out.Signed(item->size());
-  out.Unsigned(item->count());
-  out.String(item->body_bytes());
+  WritePackedItem(out, *item);
 }
 
 }  // namespace
 
+void WritePackedItem(ByteWriter& out, const PackedItem& item) {
+  out.Signed(item.size());
+  out.Unsigned(item.count());
+  out.String(item.body_bytes());
+}
+
+PackedItemRef ReadPackedItem(ByteReader& in) {
+  const int64_t size = in.Signed();
+  const uint64_t count = in.Unsigned();
+  const absl::string_view body = in.StringView();
+  if (!in.status().ok()) return PackedItemRef();
+  return PackedItem::FromBody(size, static_cast<uint32_t>(count), body);
+}
+
+void WriteKeySchema(ByteWriter& out, const KeySchema& schema) {
+  WriteKeyAttribute(out, schema.partition_key);
+  out.Bool(schema.sort_key.has_value());
+  if (schema.sort_key.has_value()) WriteKeyAttribute(out, *schema.sort_key);
+}
+
+KeySchema ReadKeySchema(ByteReader& in) {
+  KeySchema schema;
+  schema.partition_key = ReadKeyAttribute(in);
+  if (in.Bool()) schema.sort_key = ReadKeyAttribute(in);
+  return schema;
+}
+
 void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
   ByteWriter out(bytes);
   out.String(def.name);
-  WriteKeyAttribute(out, def.key_schema.partition_key);
-  out.Bool(def.key_schema.sort_key.has_value());
-  if (def.key_schema.sort_key.has_value()) {
-    WriteKeyAttribute(out, *def.key_schema.sort_key);
-  }
+  WriteKeySchema(out, def.key_schema);
   WriteList(out, def.attribute_definitions,
             [&](const KeyAttribute& k) { WriteKeyAttribute(out, k); });
   WriteEnum(out, def.billing_mode);
@@ -295,10 +285,11 @@ void EncodeTableDefinition(const TableDefinition& def, std::string& bytes) {
   }
 }
 
-void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
+void EncodeItemCommit(uint64_t sequence, absl::Time committed,
+                      absl::Span<const ChangeRecord> records,
                       std::string& bytes) {
   ByteWriter out(bytes);
-  WriteItemCommitStart(out, sequence, records.size());
+  WriteItemCommitStart(out, sequence, committed, records.size());
   for (const ChangeRecord& record : records) {
     // The store keeps every item packed (store/packed_item.h).
     const PackedItem* item = record.new_image.packed();
@@ -311,7 +302,8 @@ void EncodeItemImages(uint64_t sequence, absl::string_view table_name,
                       absl::Span<const CapturedItem> items,
                       std::string& bytes) {
   ByteWriter out(bytes);
-  WriteItemCommitStart(out, sequence, items.size());
+  // A snapshot's items were made by many commits: they carry no time.
+  WriteItemCommitStart(out, sequence, absl::InfinitePast(), items.size());
   for (const CapturedItem& captured : items) {
     DYNAMITE_CHECK(captured.item.get() != nullptr);
     WriteItemChange(out, table_name, captured.key, captured.item.get(),
@@ -334,6 +326,7 @@ void EncodeTableCommit(const TableChangeRecord& record, std::string& bytes) {
       break;
   }
   out.Unsigned(record.sequence);
+  out.Time(record.committed);
   EncodeTableDefinition(*record.definition, bytes);
 }
 
@@ -349,6 +342,7 @@ absl::StatusOr<LoggedCommit> DecodeCommit(absl::string_view payload) {
   LoggedCommit commit;
   const uint64_t kind = in.Enum(kDeleteTag);
   commit.sequence = in.Unsigned();
+  commit.committed = in.Time();
   if (kind == kItemsTag) {
     commit.kind = LoggedCommit::Kind::kItems;
     commit.changes = ReadList<LoggedItemChange>(in, payload.size(), [&in] {
@@ -358,15 +352,7 @@ absl::StatusOr<LoggedCommit> DecodeCommit(absl::string_view payload) {
       change.key.sort = in.String();
       const uint64_t tag = in.Enum(kKeptTag);
       change.kept = tag == kKeptTag;
-      if (tag == kStoredTag) {
-        const int64_t size = in.Signed();
-        const uint64_t count = in.Unsigned();
-        const absl::string_view body = in.StringView();
-        if (in.status().ok()) {
-          change.new_image =
-              PackedItem::FromBody(size, static_cast<uint32_t>(count), body);
-        }
-      }
+      if (tag == kStoredTag) change.new_image = ReadPackedItem(in);
       return change;
     });
   } else {

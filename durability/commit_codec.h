@@ -6,6 +6,8 @@
 //   version     1 byte (kCommitFormatVersion); another is refused
 //   kind        item commit, or table create / redefine / delete
 //   sequence    the commit's number
+//   time        when it was made (the sequencer's clock), so that a
+//               replay dates its stream records as they were
 //   item commit: the count, then per record: table name, encoded
 //                partition and sort key, and what it left: the new item
 //                (its DynamoDB size, attribute count and packed body,
@@ -31,8 +33,10 @@
 
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
+#include "absl/time/time.h"
 #include "absl/types/span.h"
 
+#include "durability/byte_codec.h"
 #include "store/commit.h"
 #include "store/commit_observer.h"
 #include "store/database_capture.h"
@@ -46,7 +50,9 @@ namespace dynamite {
 // 3: each index ends with its OnDemandThroughput and WarmThroughput;
 //    definitions end with the GSIs being deleted and the backup a table
 //    was restored from.
-inline constexpr uint8_t kCommitFormatVersion = 3;
+// 4: commits carry their time; snapshots end with the stream records
+//    (durability/stream_state_codec.h).
+inline constexpr uint8_t kCommitFormatVersion = 4;
 
 // OK if `version`, read from the header of the file `file_name` (a
 // `file_kind`: "snapshot", "backup"), is kCommitFormatVersion; else
@@ -68,13 +74,14 @@ struct LoggedCommit {
   enum class Kind { kItems, kCreateTable, kRedefineTable, kDeleteTable };
   Kind kind = Kind::kItems;
   uint64_t sequence = 0;
+  absl::Time committed;
   std::vector<LoggedItemChange> changes;              // kItems
   std::shared_ptr<const TableDefinition> definition;  // the table kinds
 };
 
 // Appends the payload of an item commit / a table commit to `out`.
-void EncodeItemCommit(uint64_t sequence, absl::Span<const ChangeRecord> records,
-                      std::string& out);
+void EncodeItemCommit(uint64_t sequence, absl::Time committed,
+                      absl::Span<const ChangeRecord> records, std::string& out);
 void EncodeTableCommit(const TableChangeRecord& record, std::string& out);
 // Appends the payload of an item commit numbered `sequence` that stores
 // each of `items` in the table `table_name` (a snapshot's chunk of a
@@ -88,6 +95,14 @@ absl::StatusOr<LoggedCommit> DecodeCommit(absl::string_view payload);
 
 // The definition's fields alone (snapshots write them too).
 void EncodeTableDefinition(const TableDefinition& definition, std::string& out);
+
+// Pieces other records share (durability/stream_state_codec.h): a packed
+// item as the log writes it (its DynamoDB size, attribute count and
+// body), and a key schema. A malformed item or schema fails the reader.
+void WritePackedItem(ByteWriter& out, const PackedItem& item);
+PackedItemRef ReadPackedItem(ByteReader& in);
+void WriteKeySchema(ByteWriter& out, const KeySchema& schema);
+KeySchema ReadKeySchema(ByteReader& in);
 
 }  // namespace dynamite
 

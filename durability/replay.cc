@@ -22,12 +22,22 @@ absl::Status Mismatch(const LoggedCommit& commit, absl::string_view why) {
 
 }  // namespace
 
+LogReplayer::LogReplayer(Catalog& catalog, CommitSequencer& sequencer)
+    : catalog_(catalog),
+      sequencer_(sequencer),
+      previous_clock_(sequencer.clock()) {
+  sequencer_.SetClock(&logged_time_);
+}
+
+LogReplayer::~LogReplayer() { sequencer_.SetClock(previous_clock_); }
+
 absl::Status LogReplayer::Apply(const LoggedCommit& commit) {
   const uint64_t expected = sequencer_.next_sequence();
   if (commit.sequence != expected) {
     return Mismatch(commit,
                     absl::StrCat("the next commit is number ", expected));
   }
+  logged_time_.now_ = commit.committed;
   if (commit.kind == LoggedCommit::Kind::kItems) return ApplyItems(commit);
   const std::string& name = commit.definition->name;
   switch (commit.kind) {

@@ -11,7 +11,10 @@
 // naming the commit: recovery refuses to start rather than guess.
 //
 // Tags come back with their table's definition (TagResource is a
-// redefinition). Not yet: stream records.
+// redefinition). While a replayer lives, the sequencer dates each commit
+// with the time it was logged with, so that the observers attached during
+// the replay (the stream store) see the commits as they first were:
+// stream records come back with their times, numbers and shards.
 //
 // Thread safety: one replayer per catalog, before anything else uses it.
 
@@ -19,7 +22,9 @@
 #define DYNAMITE_DURABILITY_REPLAY_H_
 
 #include "absl/status/status.h"
+#include "absl/time/time.h"
 
+#include "common/clock.h"
 #include "durability/commit_codec.h"
 #include "store/catalog.h"
 #include "store/commit_sequencer.h"
@@ -28,9 +33,12 @@ namespace dynamite {
 
 class LogReplayer {
  public:
-  // `catalog` numbers its commits with `sequencer`.
-  LogReplayer(Catalog& catalog, const CommitSequencer& sequencer)
-      : catalog_(catalog), sequencer_(sequencer) {}
+  // `catalog` numbers its commits with `sequencer`, whose clock the
+  // replayer replaces until it is destroyed.
+  LogReplayer(Catalog& catalog, CommitSequencer& sequencer);
+  LogReplayer(const LogReplayer&) = delete;
+  LogReplayer& operator=(const LogReplayer&) = delete;
+  ~LogReplayer();
 
   // Applies `commit`, which must be the next one: its sequence number is
   // the one the sequencer gives next.
@@ -39,8 +47,17 @@ class LogReplayer {
  private:
   absl::Status ApplyItems(const LoggedCommit& commit);
 
+  // The logged time of the commit being replayed.
+  class LoggedTime final : public Clock {
+   public:
+    absl::Time Now() const override { return now_; }
+    absl::Time now_ = absl::InfinitePast();
+  };
+
   Catalog& catalog_;
-  const CommitSequencer& sequencer_;
+  CommitSequencer& sequencer_;
+  LoggedTime logged_time_;
+  const Clock* previous_clock_;
 };
 
 }  // namespace dynamite

@@ -12,6 +12,7 @@
 #include "durability/commit_codec.h"
 #include "durability/database_files.h"
 #include "durability/log_format.h"
+#include "durability/stream_state_codec.h"
 #include "store/table.h"
 
 namespace dynamite {
@@ -72,7 +73,8 @@ bool IsEnd(absl::string_view payload, uint64_t records) {
 }  // namespace
 
 std::string EncodeSnapshot(const DatabaseCapture& capture,
-                           uint64_t tables_created) {
+                           uint64_t tables_created,
+                           const StreamStoreState* streams) {
   SnapshotBuilder file;
   file.Add([&](std::string& out) {
     ByteWriter writer(out);
@@ -96,6 +98,9 @@ std::string EncodeSnapshot(const DatabaseCapture& capture,
       });
     }
   }
+  if (streams != nullptr) {
+    file.Add([&](std::string& out) { EncodeStreamState(*streams, out); });
+  }
   const uint64_t before_end = file.records();
   file.Add([&](std::string& out) {
     ByteWriter writer(out);
@@ -117,7 +122,8 @@ absl::Status WriteSnapshot(FileSystem& file_system,
 
 absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,
                                             absl::string_view file_name,
-                                            Catalog& catalog) {
+                                            Catalog& catalog,
+                                            StreamStoreState* streams) {
   DYNAMITE_ASSIGN_OR_RETURN(const LogContents file,
                             ReadLog(contents, file_name, "snapshot"));
   if (file.torn_tail) {
@@ -136,6 +142,14 @@ absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,
   uint64_t offset = kLogHeaderBytes + file.records.front().size();
   for (size_t i = 1; i < last; ++i) {
     const absl::string_view payload = file.records[i];
+    if (streams != nullptr && i + 1 == last && IsStreamStateRecord(payload)) {
+      absl::StatusOr<StreamStoreState> decoded = DecodeStreamState(payload);
+      if (!decoded.ok()) {
+        return Corrupt(file_name, offset, decoded.status().message());
+      }
+      *streams = *std::move(decoded);
+      break;
+    }
     absl::StatusOr<LoggedCommit> commit = DecodeCommit(payload);
     if (!commit.ok())
       return Corrupt(file_name, offset, commit.status().message());

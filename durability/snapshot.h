@@ -11,6 +11,8 @@
 //   per table, in name order: a table commit creating it (its whole
 //            definition, tags included), then its items in item commits
 //            of at most kSnapshotChunkItems each
+//   streams  the stream store as of the same commit
+//            (durability/stream_state_codec.h); a backup's has none
 //   end      "dynamite snapshot end" and the number of records before it
 // It is written to snapshot.tmp, fsynced, renamed over the snapshot and
 // the directory fsynced, so an interrupted snapshot leaves the previous
@@ -33,6 +35,7 @@
 #include "durability/file_system.h"
 #include "store/catalog.h"
 #include "store/database_capture.h"
+#include "store/stream_store.h"
 
 namespace dynamite {
 
@@ -43,9 +46,10 @@ struct SnapshotHeader {
   uint64_t tables_created = 0;
 };
 
-// The whole file for `capture`.
+// The whole file for `capture`, with `streams` if given.
 std::string EncodeSnapshot(const DatabaseCapture& capture,
-                           uint64_t tables_created);
+                           uint64_t tables_created,
+                           const StreamStoreState* streams = nullptr);
 
 // Puts `contents` in place as `directory`'s snapshot: temporary file,
 // fsync, rename, directory fsync. On an error the previous snapshot is
@@ -58,11 +62,13 @@ absl::Status WriteSnapshot(FileSystem& file_system,
 // errors) in `catalog`, which must be empty and observed by no one: each
 // table is created (a table commit, numbered by the catalog's sequencer)
 // and its items restored without commits (Table::Restore()). The caller
-// then resumes the sequencer after the header's sequence. Errors are
-// kInternal: "corrupt snapshot <file_name> at offset <n>: <why>".
-absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,
-                                            absl::string_view file_name,
-                                            Catalog& catalog);
+// then resumes the sequencer after the header's sequence. The stream
+// records go to `streams`; a file that has them where `streams` is null
+// (a backup's) is corrupt. Errors are kInternal: "corrupt snapshot
+// <file_name> at offset <n>: <why>".
+absl::StatusOr<SnapshotHeader> LoadSnapshot(
+    absl::string_view contents, absl::string_view file_name, Catalog& catalog,
+    StreamStoreState* streams = nullptr);
 
 }  // namespace dynamite
 

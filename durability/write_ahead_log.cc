@@ -62,10 +62,10 @@ WriteAheadLog::~WriteAheadLog() {
   file_->Close().IgnoreError();
 }
 
-void WriteAheadLog::OnItemCommit(uint64_t sequence,
+void WriteAheadLog::OnItemCommit(uint64_t sequence, absl::Time committed,
                                  absl::Span<const ChangeRecord> records) {
   payload_.clear();
-  EncodeItemCommit(sequence, records, payload_);
+  EncodeItemCommit(sequence, committed, records, payload_);
   Buffer(sequence);
 }
 

@@ -60,7 +60,7 @@ class WriteAheadLog final : public CommitObserver, public CommitDurability {
   // Stops the interval thread, then writes and fsyncs what is buffered.
   ~WriteAheadLog() override;
 
-  void OnItemCommit(uint64_t sequence,
+  void OnItemCommit(uint64_t sequence, absl::Time committed,
                     absl::Span<const ChangeRecord> records) override;
   void OnTableCommit(const TableChangeRecord& record) override;
 

@@ -30,6 +30,7 @@
 #include <memory>
 
 #include "absl/status/status.h"
+#include "absl/time/time.h"
 #include "absl/types/span.h"
 
 #include "store/table_definition.h"
@@ -50,6 +51,8 @@ struct TableChangeRecord {
   const Table* table = nullptr;
   std::shared_ptr<const TableDefinition> definition;
   uint64_t sequence = 0;
+  // When the commit was numbered, by the sequencer's clock.
+  absl::Time committed;
 };
 
 class CommitObserver {
@@ -57,9 +60,10 @@ class CommitObserver {
   virtual ~CommitObserver() = default;
 
   // An item commit: its records, one per change in the order given to
-  // Commit(), each carrying `sequence`. Records with `kept` set (a
-  // ConditionCheck) wrote nothing.
-  virtual void OnItemCommit(uint64_t sequence,
+  // Commit(), each carrying `sequence`, numbered at `committed` by the
+  // sequencer's clock (a replayed commit: at the time it was first made).
+  // Records with `kept` set (a ConditionCheck) wrote nothing.
+  virtual void OnItemCommit(uint64_t sequence, absl::Time committed,
                             absl::Span<const ChangeRecord> records) = 0;
   // A table commit.
   virtual void OnTableCommit(const TableChangeRecord& record) = 0;

@@ -31,12 +31,24 @@ absl::Status CommitSequencer::AwaitDurable(uint64_t sequence) {
                                : durability->AwaitDurable(sequence);
 }
 
+void CommitSequencer::SetClock(const Clock* clock) {
+  MutexLock lock(&mu_);
+  clock_ = clock;
+}
+
+const Clock* CommitSequencer::clock() const {
+  MutexLock lock(&mu_);
+  return clock_;
+}
+
 uint64_t CommitSequencer::PublishItems(absl::Span<ChangeRecord> records) {
   MutexLock lock(&mu_);
   const uint64_t sequence = next_sequence_++;
   for (ChangeRecord& record : records) record.sequence = sequence;
+  if (observers_.empty()) return sequence;
+  const absl::Time committed = clock_->Now();
   for (CommitObserver* observer : observers_) {
-    observer->OnItemCommit(sequence, records);
+    observer->OnItemCommit(sequence, committed, records);
   }
   return sequence;
 }
@@ -44,6 +56,7 @@ uint64_t CommitSequencer::PublishItems(absl::Span<ChangeRecord> records) {
 uint64_t CommitSequencer::PublishTable(TableChangeRecord& record) {
   MutexLock lock(&mu_);
   record.sequence = next_sequence_++;
+  record.committed = clock_->Now();
   for (CommitObserver* observer : observers_) observer->OnTableCommit(record);
   return record.sequence;
 }

@@ -28,6 +28,7 @@
 #include "absl/status/statusor.h"
 #include "absl/types/span.h"
 
+#include "common/clock.h"
 #include "common/mutex.h"
 #include "store/commit_observer.h"
 
@@ -73,6 +74,13 @@ class CommitSequencer {
     return result;
   }
 
+  // The clock that dates each commit as it is numbered (the Database's;
+  // Clock::Real() until set). Recovery sets the logged times instead
+  // (durability/replay.h), so that observers see a replayed commit at the
+  // time it was first made. REQUIRES: `clock` outlives its use.
+  void SetClock(const Clock* clock) ABSL_LOCKS_EXCLUDED(mu_);
+  const Clock* clock() const ABSL_LOCKS_EXCLUDED(mu_);
+
   // Numbers an item commit, writes its number into each of `records`, and
   // tells the observers. Returns the number.
   uint64_t PublishItems(absl::Span<ChangeRecord> records)
@@ -92,6 +100,7 @@ class CommitSequencer {
  private:
   mutable Mutex mu_;
   uint64_t next_sequence_ ABSL_GUARDED_BY(mu_) = 1;
+  const Clock* clock_ ABSL_GUARDED_BY(mu_) = Clock::Real();
   std::vector<CommitObserver*> observers_ ABSL_GUARDED_BY(mu_);
   // Read by every commit without the mutex: set once, before any.
   std::atomic<CommitDurability*> durability_{nullptr};

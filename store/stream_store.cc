@@ -7,6 +7,7 @@
 #include "absl/strings/str_cat.h"
 #include "absl/strings/str_format.h"
 
+#include "common/check.h"
 #include "common/errors.h"
 #include "store/commit.h"
 #include "store/packed_value.h"
@@ -114,7 +115,7 @@ void StreamStore::OpenStream(const TableChangeRecord& record) {
   stream->info.enabled = true;
   stream->info.created = definition.stream->created;
   stream->table = record.table;
-  OpenShard(*stream);
+  OpenShard(*stream, record.committed);
   enabled_[record.table] = stream.get();
   streams_[stream->info.arn] = std::move(stream);
 }
@@ -127,8 +128,7 @@ void StreamStore::CloseStream(Stream& stream) {
       std::max(shard.last_sequence_number, shard.info.starting_sequence_number);
 }
 
-void StreamStore::OpenShard(Stream& stream) {
-  const absl::Time now = clock_.Now();
+void StreamStore::OpenShard(Stream& stream, absl::Time now) {
   Shard shard;
   // DynamoDB's form: "shardId-", the creation time in milliseconds, and
   // eight hex digits (here a counter, so that ids are unique).
@@ -143,11 +143,10 @@ void StreamStore::OpenShard(Stream& stream) {
   stream.shards.push_back(std::move(shard));
 }
 
-void StreamStore::OnItemCommit(uint64_t /*sequence*/,
+void StreamStore::OnItemCommit(uint64_t /*sequence*/, absl::Time committed,
                                absl::Span<const ChangeRecord> records) {
   if (!any_enabled_.load(std::memory_order_relaxed)) return;
   MutexLock lock(&mu_);
-  const absl::Time now = clock_.Now();
   bool appended = false;
   for (const ChangeRecord& change : records) {
     if (change.kept) continue;
@@ -164,7 +163,7 @@ void StreamStore::OnItemCommit(uint64_t /*sequence*/,
     record.event_name = old_image == nullptr   ? StreamEventName::kInsert
                         : new_image == nullptr ? StreamEventName::kRemove
                                                : StreamEventName::kModify;
-    record.created = now;
+    record.created = committed;
     record.old_image = change.old_image.packed_ref();
     record.new_image = change.new_image.packed_ref();
     record.by_time_to_live = change.source == ChangeSource::kTimeToLive;
@@ -175,7 +174,7 @@ void StreamStore::OnItemCommit(uint64_t /*sequence*/,
   // Trimming walks every shard: by age once a second at most, by size at
   // once.
   if (retained_bytes_ > options_.max_retained_bytes ||
-      now - last_trim_ >= absl::Seconds(1)) {
+      clock_.Now() - last_trim_ >= absl::Seconds(1)) {
     Trim();
   }
 }
@@ -189,7 +188,7 @@ void StreamStore::Append(Stream& stream, StreamRecord record) {
   const bool old = record.created - shard->opened >= options_.shard_max_age;
   if ((full || old) && shard->last_sequence_number != 0) {
     shard->info.ending_sequence_number = shard->last_sequence_number;
-    OpenShard(stream);
+    OpenShard(stream, record.created);
     shard = &stream.shards.back();
   }
   record.sequence_number = next_sequence_number_++;
@@ -402,6 +401,69 @@ StreamStoreStats StreamStore::stats() const {
                           .records = retained_records_,
                           .retained_bytes = retained_bytes_,
                           .trimmed_records = trimmed_records_};
+}
+
+StreamStoreState StreamStore::Export() const {
+  MutexLock lock(&mu_);
+  StreamStoreState state;
+  state.next_sequence_number = next_sequence_number_;
+  state.shards_opened = shards_opened_;
+  state.trimmed_records = trimmed_records_;
+  for (const auto& [arn, stream] : streams_) {
+    StreamState& out = state.streams.emplace_back();
+    out.info = stream->info;
+    for (const Shard& shard : stream->shards) {
+      out.shards.push_back(
+          {.info = shard.info,
+           .opened = shard.opened,
+           .records = {shard.records.begin(), shard.records.end()},
+           .trimmed_through = shard.trimmed_through,
+           .last_sequence_number = shard.last_sequence_number,
+           .appended = shard.appended});
+    }
+  }
+  return state;
+}
+
+absl::Status StreamStore::Import(
+    StreamStoreState state,
+    absl::FunctionRef<const Table*(absl::string_view)> table_of) {
+  MutexLock lock(&mu_);
+  DYNAMITE_CHECK(streams_.empty());
+  for (StreamState& in : state.streams) {
+    auto stream = std::make_unique<Stream>();
+    stream->info = std::move(in.info);
+    for (StreamShardState& shard_state : in.shards) {
+      Shard& shard = stream->shards.emplace_back();
+      shard.info = std::move(shard_state.info);
+      shard.opened = shard_state.opened;
+      shard.records.assign(std::make_move_iterator(shard_state.records.begin()),
+                           std::make_move_iterator(shard_state.records.end()));
+      shard.trimmed_through = shard_state.trimmed_through;
+      shard.last_sequence_number = shard_state.last_sequence_number;
+      shard.appended = shard_state.appended;
+      for (const StreamRecord& record : shard.records) {
+        retained_bytes_ += record.size_bytes;
+        ++retained_records_;
+      }
+    }
+    if (stream->info.enabled) {
+      const Table* table = table_of(stream->info.table_name);
+      if (table == nullptr || enabled_.contains(table)) {
+        return MakeError(ErrorKind::kInternal,
+                         absl::StrCat("the enabled stream ", stream->info.arn,
+                                      " has no table of its own"));
+      }
+      stream->table = table;
+      enabled_[table] = stream.get();
+    }
+    streams_[stream->info.arn] = std::move(stream);
+  }
+  next_sequence_number_ = state.next_sequence_number;
+  shards_opened_ = state.shards_opened;
+  trimmed_records_ = state.trimmed_records;
+  any_enabled_.store(!enabled_.empty(), std::memory_order_relaxed);
+  return absl::OkStatus();
 }
 
 }  // namespace dynamite

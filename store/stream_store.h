@@ -28,6 +28,11 @@
 // Sequence numbers are one counter for the whole store, so they increase
 // within a shard, across a stream's shards and across streams.
 //
+// Time: a record, and a shard, are dated by the commit that made them (the
+// sequencer's clock, store/commit_observer.h), so that a replayed commit
+// makes the record it first made; trimming goes by the store's clock.
+// Export() and Import() carry the store across a restart in a snapshot.
+//
 // Thread safety: all methods may be called concurrently. One Mutex guards
 // the store; it is taken inside the commit's callbacks, under the commit's
 // locks and the sequencer's (so it is the innermost lock), and by readers,
@@ -46,6 +51,8 @@
 
 #include "absl/base/thread_annotations.h"
 #include "absl/container/flat_hash_map.h"
+#include "absl/functional/function_ref.h"
+#include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
@@ -116,6 +123,27 @@ struct StreamBatch {
   StreamViewType view_type = StreamViewType::kKeysOnly;
 };
 
+// The whole store as plain values, for a snapshot
+// (durability/stream_state_codec.h).
+struct StreamShardState {
+  StreamShardInfo info;
+  absl::Time opened;
+  std::vector<StreamRecord> records;  // retained, oldest first
+  uint64_t trimmed_through = 0;
+  uint64_t last_sequence_number = 0;
+  int64_t appended = 0;
+};
+struct StreamState {
+  StreamInfo info;                       // its `shards` unused
+  std::vector<StreamShardState> shards;  // oldest first
+};
+struct StreamStoreState {
+  std::vector<StreamState> streams;  // in no particular order
+  uint64_t next_sequence_number = 1;
+  uint64_t shards_opened = 0;
+  int64_t trimmed_records = 0;
+};
+
 // Totals of the retained records, for reporting.
 struct StreamStoreStats {
   int64_t streams = 0;
@@ -133,7 +161,7 @@ class StreamStore final : public CommitObserver {
   ~StreamStore() override;
 
   // CommitObserver.
-  void OnItemCommit(uint64_t sequence,
+  void OnItemCommit(uint64_t sequence, absl::Time committed,
                     absl::Span<const ChangeRecord> records) override
       ABSL_LOCKS_EXCLUDED(mu_);
   void OnTableCommit(const TableChangeRecord& record) override
@@ -175,6 +203,17 @@ class StreamStore final : public CommitObserver {
 
   StreamStoreStats stats() const ABSL_LOCKS_EXCLUDED(mu_);
 
+  // Everything the store holds, for a snapshot. Taken at a commit point
+  // (between two commits), it is the streams as of that commit.
+  StreamStoreState Export() const ABSL_LOCKS_EXCLUDED(mu_);
+  // Puts back what Export() gave into a store that holds nothing yet; an
+  // enabled stream's table is table_of(its table name). kInternal, naming
+  // the stream, if that is null or already has an enabled stream.
+  absl::Status Import(
+      StreamStoreState state,
+      absl::FunctionRef<const Table*(absl::string_view)> table_of)
+      ABSL_LOCKS_EXCLUDED(mu_);
+
  private:
   struct Shard;
   struct Stream;
@@ -184,10 +223,12 @@ class StreamStore final : public CommitObserver {
       ABSL_SHARED_LOCKS_REQUIRED(mu_);
   void OpenStream(const TableChangeRecord& record)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  // Opens a shard at `now`, the time of the commit that needs it.
   void CloseStream(Stream& stream) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   void Append(Stream& stream, StreamRecord record)
       ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
-  void OpenShard(Stream& stream) ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
+  void OpenShard(Stream& stream, absl::Time now)
+      ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   // Trims by age and by size, and forgets what is left empty.
   void Trim() ABSL_EXCLUSIVE_LOCKS_REQUIRED(mu_);
   static StreamInfo InfoOf(const Stream& stream);

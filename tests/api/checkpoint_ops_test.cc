@@ -219,7 +219,8 @@ TEST(CheckpointTtlTest, ACheckpointDoesNotSweepItsExpiredItems) {
 // Records the table commits a restore publishes.
 class TableCommits : public CommitObserver {
  public:
-  void OnItemCommit(uint64_t, absl::Span<const ChangeRecord>) override {}
+  void OnItemCommit(uint64_t, absl::Time,
+                    absl::Span<const ChangeRecord>) override {}
   void OnTableCommit(const TableChangeRecord& record) override {
     kinds.push_back(record.kind);
     names.push_back(record.definition->name);

@@ -59,7 +59,7 @@ struct Observed {
 // lock of its own; the test reads it after every thread has joined.
 class RecordingObserver : public CommitObserver {
  public:
-  void OnItemCommit(uint64_t sequence,
+  void OnItemCommit(uint64_t sequence, absl::Time /*committed*/,
                     absl::Span<const ChangeRecord> records) override {
     Observed observed{.sequence = sequence};
     for (const ChangeRecord& record : records) {

@@ -60,7 +60,7 @@ struct LogEntry {
 // sequencer's mutex).
 class LogObserver : public CommitObserver {
  public:
-  void OnItemCommit(uint64_t sequence,
+  void OnItemCommit(uint64_t sequence, absl::Time /*committed*/,
                     absl::Span<const ChangeRecord> records) override {
     log_.push_back(LogEntry{.sequence = sequence,
                             .records = {records.begin(), records.end()}});

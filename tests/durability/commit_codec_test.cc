@@ -263,7 +263,8 @@ TEST(CommitCodecTest, APayloadCutShortAnywhereIsRefused) {
 
 TEST(CommitCodecTest, AnotherVersionOrTrailingBytesAreRefused) {
   std::string payload;
-  EncodeItemCommit(1, {}, payload);  // (Replay refuses an empty one.)
+  EncodeItemCommit(1, absl::InfinitePast(), {},
+                   payload);  // (Replay refuses an empty one.)
   std::string newer = payload;
   newer[0] = kCommitFormatVersion + 1;
   absl::StatusOr<LoggedCommit> commit = DecodeCommit(newer);

@@ -210,7 +210,7 @@ TEST_F(DurableDatabaseTest, ADamagedBackupFileRefusesToOpen) {
   EXPECT_FALSE(std::filesystem::exists(absl::StrCat(file, ".tmp")));
 }
 
-TEST_F(DurableDatabaseTest, AStreamOpensAfreshAfterARestart) {
+TEST_F(DurableDatabaseTest, AStreamKeepsItsRecordsAcrossARestart) {
   std::string arn;
   {
     std::unique_ptr<Database> db = OpenOrDie(Options());
@@ -223,13 +223,14 @@ TEST_F(DurableDatabaseTest, AStreamOpensAfreshAfterARestart) {
   }
   std::unique_ptr<Database> db = OpenOrDie(Options());
   ASSERT_NE(db, nullptr);
-  // The stream is still the table's, and records what follows; the
-  // records from before the restart are not kept yet.
+  // The stream is still the table's, keeps its records (more in
+  // durable_streams_test.cc) and records what follows.
   ASSERT_THAT(
       db->PutItem({.table_name = "events", .item = {{"pk", S("after")}}})
           .status(),
       IsOk());
-  EXPECT_THAT(testing::StreamedKeys(*db, arn), ::testing::ElementsAre("after"));
+  EXPECT_THAT(testing::StreamedKeys(*db, arn),
+              ::testing::ElementsAre("before", "after"));
 }
 
 TEST_F(DurableDatabaseTest, AForkIsInMemoryAndCheckpointsAreRefused) {

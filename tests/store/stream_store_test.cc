@@ -99,6 +99,7 @@ class StreamStoreTest : public ::testing::Test {
     record.table = &table;
     record.definition = std::make_shared<const TableDefinition>(def);
     record.sequence = ++sequence_;
+    record.committed = clock_.Now();
     store_->OnTableCommit(record);
   }
   std::string Enable(const Table& table, const std::string& label,
@@ -123,7 +124,8 @@ class StreamStoreTest : public ::testing::Test {
     record.new_image = std::move(new_image);
     record.kept = kept;
     record.sequence = ++sequence_;
-    store_->OnItemCommit(record.sequence, absl::MakeConstSpan(&record, 1));
+    store_->OnItemCommit(record.sequence, clock_.Now(),
+                         absl::MakeConstSpan(&record, 1));
   }
   void Insert(const std::string& pk, int64_t n = 1) {
     Change(table_, nullptr, Image(pk, n));
@@ -225,7 +227,7 @@ TEST_F(StreamStoreTest, OneCommitOfSeveralChangesAppendsEach) {
   changes[0] = {.table = &table_, .new_image = Image("a", 1)};
   changes[1] = {.table = &table_, .old_image = Image("b", 1), .kept = true};
   changes[2] = {.table = &table_, .new_image = Image("c", 1)};
-  store_->OnItemCommit(1, changes);
+  store_->OnItemCommit(1, clock_.Now(), changes);
 
   const std::vector<StreamRecord> records =
       ReadAll(arn, Shards(arn)[0].shard_id);

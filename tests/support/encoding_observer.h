@@ -22,10 +22,10 @@ namespace dynamite::testing {
 
 class EncodingObserver : public CommitObserver {
  public:
-  void OnItemCommit(uint64_t sequence,
+  void OnItemCommit(uint64_t sequence, absl::Time committed,
                     absl::Span<const ChangeRecord> records) override {
     payloads.emplace_back();
-    EncodeItemCommit(sequence, records, payloads.back());
+    EncodeItemCommit(sequence, committed, records, payloads.back());
   }
   void OnTableCommit(const TableChangeRecord& record) override {
     payloads.emplace_back();
