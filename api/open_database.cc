@@ -205,8 +205,8 @@ absl::Status Database::Snapshot() {
             absl::StrCat(directory, "/", RetiredLogName(sequence)));
       });
   DYNAMITE_RETURN_IF_ERROR(rotated);
-  DYNAMITE_RETURN_IF_ERROR(WriteSnapshot(
-      *files_, directory, EncodeSnapshot(capture, tables_created, &streams)));
+  DYNAMITE_RETURN_IF_ERROR(
+      WriteSnapshot(*files_, directory, capture, tables_created, streams));
   return RemoveRetiredLogs(*files_, directory, capture.sequence);
 }
 

@@ -165,12 +165,21 @@ absl::Status WriteFileAtomically(FileSystem& file_system,
                                  const std::string& directory,
                                  absl::string_view name,
                                  absl::string_view contents) {
+  return WriteFileAtomically(
+      file_system, directory, name,
+      [contents](WritableFile& file) { return file.Append(contents); });
+}
+
+absl::Status WriteFileAtomically(
+    FileSystem& file_system, const std::string& directory,
+    absl::string_view name,
+    absl::FunctionRef<absl::Status(WritableFile&)> write) {
   const std::string path = absl::StrCat(directory, "/", name);
   const std::string temp = absl::StrCat(path, ".tmp");
   absl::Status written = [&]() -> absl::Status {
     DYNAMITE_ASSIGN_OR_RETURN(std::unique_ptr<WritableFile> file,
                               file_system.OpenForAppend(temp, true));
-    DYNAMITE_RETURN_IF_ERROR(file->Append(contents));
+    DYNAMITE_RETURN_IF_ERROR(write(*file));
     DYNAMITE_RETURN_IF_ERROR(file->Sync());
     DYNAMITE_RETURN_IF_ERROR(file->Close());
     DYNAMITE_RETURN_IF_ERROR(file_system.Rename(temp, path));

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "absl/functional/function_ref.h"
 #include "absl/status/status.h"
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
@@ -75,6 +76,12 @@ absl::Status WriteFileAtomically(FileSystem& file_system,
                                  const std::string& directory,
                                  absl::string_view name,
                                  absl::string_view contents);
+// The same for contents that `write` appends to the open temporary file
+// piece by piece (a snapshot, written as it is encoded).
+absl::Status WriteFileAtomically(
+    FileSystem& file_system, const std::string& directory,
+    absl::string_view name,
+    absl::FunctionRef<absl::Status(WritableFile&)> write);
 
 }  // namespace dynamite
 

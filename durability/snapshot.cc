@@ -26,22 +26,40 @@ absl::Status Corrupt(absl::string_view file_name, uint64_t offset,
   return CorruptFileError("snapshot", file_name, offset, why);
 }
 
-// Builds the file: each payload framed as a log record.
+// Builds the file, each payload framed as a log record, and hands it to
+// `sink` whenever kSnapshotWriteBytes have gathered, and at the end. After
+// the sink fails, nothing more is encoded; status() says why.
 class SnapshotBuilder {
  public:
+  using Sink = absl::FunctionRef<absl::Status(absl::string_view)>;
+  explicit SnapshotBuilder(Sink sink) : sink_(sink) {}
+
   void Add(absl::FunctionRef<void(std::string&)> encode) {
+    if (!status_.ok()) return;
     payload_.clear();
     encode(payload_);
-    AppendLogRecord(payload_, contents_);
+    AppendLogRecord(payload_, pending_);
     ++records_;
+    if (pending_.size() >= kSnapshotWriteBytes) Flush();
   }
   uint64_t records() const { return records_; }
-  std::string Finish() && { return std::move(contents_); }
+  absl::Status Finish() {
+    Flush();
+    return status_;
+  }
 
  private:
+  void Flush() {
+    if (!status_.ok() || pending_.empty()) return;
+    status_ = sink_(pending_);
+    pending_.clear();
+  }
+
+  Sink sink_;
   std::string payload_;
-  std::string contents_;
+  std::string pending_;
   uint64_t records_ = 0;
+  absl::Status status_;
 };
 
 absl::StatusOr<SnapshotHeader> ReadHeader(absl::string_view payload,
@@ -70,12 +88,9 @@ bool IsEnd(absl::string_view payload, uint64_t records) {
   return in.status().ok() && in.done() && count == records;
 }
 
-}  // namespace
-
-std::string EncodeSnapshot(const DatabaseCapture& capture,
-                           uint64_t tables_created,
-                           const StreamStoreState* streams) {
-  SnapshotBuilder file;
+// Gives the whole file for `capture` and `streams` (if any) to `file`.
+void BuildSnapshot(const DatabaseCapture& capture, uint64_t tables_created,
+                   const StreamStoreState* streams, SnapshotBuilder& file) {
   file.Add([&](std::string& out) {
     ByteWriter writer(out);
     writer.String(kHeaderMagic);
@@ -107,17 +122,42 @@ std::string EncodeSnapshot(const DatabaseCapture& capture,
     writer.String(kEndMagic);
     writer.Unsigned(before_end);
   });
-  return std::move(file).Finish();
+}
+
+}  // namespace
+
+std::string EncodeSnapshot(const DatabaseCapture& capture,
+                           uint64_t tables_created,
+                           const StreamStoreState* streams) {
+  std::string contents;
+  // A FunctionRef refers to its callable: it must outlive the builder.
+  auto append = [&contents](absl::string_view piece) {
+    absl::StrAppend(&contents, piece);
+    return absl::OkStatus();
+  };
+  SnapshotBuilder file(append);
+  BuildSnapshot(capture, tables_created, streams, file);
+  file.Finish().IgnoreError();  // appending to a string cannot fail
+  return contents;
 }
 
 absl::Status WriteSnapshot(FileSystem& file_system,
                            const std::string& directory,
-                           absl::string_view contents) {
+                           const DatabaseCapture& capture,
+                           uint64_t tables_created,
+                           const StreamStoreState& streams) {
   static_assert(absl::string_view(kSnapshotTempFileName) ==
                     absl::string_view("snapshot.tmp"),
                 "WriteFileAtomically's temporary name");
-  return WriteFileAtomically(file_system, directory, kSnapshotFileName,
-                             contents);
+  return WriteFileAtomically(
+      file_system, directory, kSnapshotFileName, [&](WritableFile& out) {
+        auto append = [&out](absl::string_view piece) {
+          return out.Append(piece);
+        };
+        SnapshotBuilder file(append);
+        BuildSnapshot(capture, tables_created, &streams, file);
+        return file.Finish();
+      });
 }
 
 absl::StatusOr<SnapshotHeader> LoadSnapshot(absl::string_view contents,

@@ -46,17 +46,23 @@ struct SnapshotHeader {
   uint64_t tables_created = 0;
 };
 
-// The whole file for `capture`, with `streams` if given.
+// The whole file for `capture`, with `streams` if given (a backup's
+// file, tests).
 std::string EncodeSnapshot(const DatabaseCapture& capture,
                            uint64_t tables_created,
                            const StreamStoreState* streams = nullptr);
 
-// Puts `contents` in place as `directory`'s snapshot: temporary file,
-// fsync, rename, directory fsync. On an error the previous snapshot is
-// still the one in force.
+// Writes the file for `capture` and `streams` as `directory`'s snapshot:
+// to a temporary file, in pieces of about kSnapshotWriteBytes as they are
+// encoded (so a snapshot holds one piece of the file in memory, not the
+// file), fsynced, renamed, the directory fsynced. On an error the previous
+// snapshot is still the one in force.
+inline constexpr size_t kSnapshotWriteBytes = size_t{1} << 20;
 absl::Status WriteSnapshot(FileSystem& file_system,
                            const std::string& directory,
-                           absl::string_view contents);
+                           const DatabaseCapture& capture,
+                           uint64_t tables_created,
+                           const StreamStoreState& streams);
 
 // Rebuilds the snapshot `contents` (of the file `file_name`, named in
 // errors) in `catalog`, which must be empty and observed by no one: each

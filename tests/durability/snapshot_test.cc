@@ -5,6 +5,8 @@
 // previous one in force; damage or truncation of the snapshot refuses to
 // open, naming the file and offset; and the log's growth triggers one.
 
+#include "durability/snapshot.h"
+
 #include <algorithm>
 #include <atomic>
 #include <filesystem>
@@ -36,8 +38,10 @@ using ::dynamite::testing::DurableDirectoryTest;
 using ::dynamite::testing::FaultyFileSystem;
 using ::dynamite::testing::HasKey;
 using ::dynamite::testing::IsOk;
+using ::dynamite::testing::N;
 using ::dynamite::testing::PutKey;
 using ::dynamite::testing::RunWorkload;
+using ::dynamite::testing::S;
 using ::dynamite::testing::ScanEverything;
 using ::dynamite::testing::Seen;
 using ::testing::ElementsAre;
@@ -167,6 +171,43 @@ TEST_F(SnapshotTest, AnInterruptedSnapshotLeavesThePreviousOneInForce) {
     EXPECT_TRUE(HasKey(*db, 3));
   }
   EXPECT_FALSE(std::filesystem::exists(Path("snapshot.tmp")));
+}
+
+TEST_F(SnapshotTest, ASnapshotIsWrittenInPiecesAndAFullDiskKeepsThePrevious) {
+  FaultyFileSystem files;
+  constexpr int kItems = 3000;
+  const std::string padding(1000, 'x');
+  {
+    std::unique_ptr<Database> db = OpenOrDie(Options(SyncMode::kNever, &files));
+    ASSERT_NE(db, nullptr);
+    ASSERT_THAT(CreatePlain(*db), IsOk());
+    for (int pk = 0; pk < kItems; ++pk) {
+      ASSERT_THAT(db->PutItem({.table_name = "Plain",
+                               .item = {{"pk", N(absl::StrCat(pk))},
+                                        {"pad", S(padding)}}})
+                      .status(),
+                  IsOk());
+    }
+    ASSERT_THAT(db->Snapshot(), IsOk());
+    const auto size = std::filesystem::file_size(Path("snapshot"));
+    EXPECT_GT(size, 2 * kSnapshotWriteBytes);
+    // Never the whole file at once: a piece, and at most one chunk of
+    // items past it.
+    EXPECT_LT(files.largest_append(), static_cast<int64_t>(size) / 2);
+    ASSERT_THAT(PutKey(*db, kItems), IsOk());
+    files.FailWritesAfter(static_cast<int64_t>(size) / 2);
+    absl::Status failed = db->Snapshot();
+    EXPECT_EQ(ErrorKindOf(failed), ErrorKind::kInternal);
+    EXPECT_THAT(std::string(failed.message()),
+                HasSubstr("No space left on device"));
+    EXPECT_FALSE(std::filesystem::exists(Path("snapshot.tmp")));
+  }
+  std::unique_ptr<Database> db = OpenOrDie(Options());
+  ASSERT_NE(db, nullptr);
+  EXPECT_EQ(db->recovery().commits_replayed, 1u);
+  EXPECT_TRUE(HasKey(*db, 0));
+  EXPECT_TRUE(HasKey(*db, kItems - 1));
+  EXPECT_TRUE(HasKey(*db, kItems));
 }
 
 TEST_F(SnapshotTest, RetiredLogsAreReplayedOrRemovedByWhatTheSnapshotCovers) {

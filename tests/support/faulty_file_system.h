@@ -35,6 +35,8 @@ class FaultyFileSystem final : public FileSystem {
   void FailRenamesTo(std::string to) { failing_rename_to_ = std::move(to); }
   // The Syncs that succeeded.
   int syncs() const { return syncs_.load(); }
+  // The most bytes one Append has been given.
+  int64_t largest_append() const { return largest_append_.load(); }
 
   absl::StatusOr<std::unique_ptr<WritableFile>> OpenForAppend(
       const std::string& path, bool truncate) override {
@@ -81,6 +83,8 @@ class FaultyFileSystem final : public FileSystem {
         : owner_(owner), path_(std::move(path)), file_(std::move(file)) {}
 
     absl::Status Append(absl::string_view data) override {
+      const auto size = static_cast<int64_t>(data.size());
+      if (size > owner_.largest_append_.load()) owner_.largest_append_ = size;
       const int64_t left = owner_.space_left_.load();
       if (left >= 0 && static_cast<int64_t>(data.size()) > left) {
         owner_.space_left_ = 0;
@@ -114,6 +118,7 @@ class FaultyFileSystem final : public FileSystem {
   std::atomic<int64_t> space_left_{-1};  // -1: no limit
   std::atomic<int> failing_syncs_{0};
   std::atomic<int> syncs_{0};
+  std::atomic<int64_t> largest_append_{0};
   std::string failing_rename_to_;
 };
 
