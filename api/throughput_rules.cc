@@ -33,7 +33,9 @@ struct Member {
 // Whose setting a message names: "table", or "index" for a GSI's.
 // UNVERIFIED: the GSI forms of the range, floor and decrease messages are
 // assumed to follow the table's with "index" for "table".
-enum class Scope { kTable, kIndex };
+// kRestore: RestoreTableFromBackup's OnDemandThroughputOverride, whose
+// message names neither.
+enum class Scope { kTable, kIndex, kRestore };
 
 absl::string_view ScopeName(Scope scope) {
   return scope == Scope::kTable ? "table" : "index";
@@ -62,6 +64,12 @@ absl::Status CheckOnDemandMembers(const OnDemandThroughput& throughput,
     if (!member.value.has_value()) continue;
     const int64_t value = *member.value;
     if (allow_remove && value == kRemoveCap) continue;
+    if (value < 1 && scope == Scope::kRestore) {
+      return ValidationError(absl::StrCat(kRestorePrefix, "Requested ",
+                                          member.name,
+                                          " for OnDemandThroughput is outside "
+                                          "of valid range"));
+    }
     if (value < 1) {
       return Invalid(absl::StrCat(
           "Requested ", member.name, " for OnDemandThroughput for ",
@@ -337,23 +345,8 @@ absl::Status CheckRestoreOnDemandOverride(const OnDemandThroughput& asked,
         " for OnDemandThroughput unless BillingModeOverride is "
         "PAY_PER_REQUEST"));
   }
-  for (const Member& member :
-       {Member{asked.max_read_request_units, "MaxReadRequestUnits",
-               "TableMaxReadCapacityUnits"},
-        Member{asked.max_write_request_units, "MaxWriteRequestUnits",
-               "TableMaxWriteCapacityUnits"}}) {
-    if (!member.value.has_value()) continue;
-    if (*member.value < 1) {
-      return ValidationError(absl::StrCat(kRestorePrefix, "Requested ",
-                                          member.name,
-                                          " for OnDemandThroughput is outside "
-                                          "of valid range"));
-    }
-    if (*member.value > kTableMaxCapacityUnits) {
-      return AboveQuota(member, "OnDemandThroughput", region);
-    }
-  }
-  return absl::OkStatus();
+  return CheckOnDemandMembers(asked, /*allow_remove=*/false, Scope::kRestore,
+                              region);
 }
 
 absl::Status SetNewIndexThroughputSettings(const GlobalSecondaryIndex& gsi,
