@@ -12,7 +12,9 @@
 #                   tests/clients/install-js.sh), each
 #                   test case counted
 #   4. build/bench  each benchmark for a token time so none rots
-#   5. build-embed/ examples/embed built as a separate CMake project, run
+#   5. build-embed/ examples/embed built as a separate CMake project, run;
+#                   then the C entry point installed into a temporary
+#                   prefix and examples/c/hello.c built against it
 #   6. build-asan/  clang, -O1 -g1 with assertions, AddressSanitizer +
 #                   UndefinedBehaviorSanitizer: every test, then the libFuzzer
 #                   target fuzz/expression_fuzzer for 60 seconds on a copy of
@@ -165,6 +167,21 @@ follower_output="$(timeout 30 build-embed/stream_follower)"
 echo "${follower_output}"
 if [[ "${follower_output}" != $'INSERT p_ana score=10\nMODIFY p_ana score 10 -> 25\nREMOVE p_ana score was 25' ]]; then
   echo "examples/embed/stream_follower printed the wrong records" >&2
+  exit 1
+fi
+passed=$((passed + 1))
+
+step "install: the C entry point into a temporary prefix, examples/c/hello.c built against it with pkg-config"
+c_prefix="$(mktemp -d)"
+cmake --install build --prefix "${c_prefix}" --component dynamite_c
+cc -std=c11 -Wall -Wextra -Werror examples/c/hello.c \
+  $(PKG_CONFIG_PATH="${c_prefix}/lib/pkgconfig" pkg-config --cflags --libs dynamite-c) \
+  -o "${c_prefix}/hello"
+hello_output="$(LD_LIBRARY_PATH="${c_prefix}/lib" "${c_prefix}/hello")"
+echo "${hello_output}"
+rm -rf "${c_prefix}"
+if [[ "${hello_output}" != '{"Item":{"lang":{"S":"c"},"text":{"S":"hello from C"}}}' ]]; then
+  echo "examples/c/hello printed the wrong item" >&2
   exit 1
 fi
 passed=$((passed + 1))
