@@ -9,6 +9,7 @@
 // change, so it is neither logged again nor given a stream record. Only
 // then are the observers attached and the sweeper started (Start()).
 
+#include <algorithm>
 #include <memory>
 #include <optional>
 #include <string>
@@ -157,6 +158,12 @@ absl::Status Database::Recover() {
                                            recovery_, tables_created_));
   }
   DYNAMITE_RETURN_IF_ERROR(LoadBackupFiles());
+  // New stream labels stay later than every kept stream's, as they were
+  // before the restart (NewStream).
+  for (const StreamInfo& stream : streams_.List("")) {
+    last_stream_millis_ = std::max(last_stream_millis_.load(),
+                                   absl::ToUnixMillis(stream.created));
+  }
   DYNAMITE_ASSIGN_OR_RETURN(
       log_, WriteAheadLog::Open(files, path(kLogFileName), durability,
                                 sequencer_.next_sequence() - 1));

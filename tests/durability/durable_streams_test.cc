@@ -186,6 +186,22 @@ TEST_F(DurableStreamsTest, ADeletedTablesStreamStaysReadableAfterARestart) {
   EXPECT_THAT(Records(*db, next), IsEmpty());
 }
 
+TEST_F(DurableStreamsTest, ANewStreamAfterARestartNeverReusesAnArn) {
+  std::string arn;
+  {
+    std::unique_ptr<Database> db = OpenOrDie(StreamedOptions());
+    ASSERT_NE(db, nullptr);
+    arn = CreateStreamedTable(*db, "events");
+    ASSERT_THAT(db->DeleteTable({.table_name = "events"}).status(), IsOk());
+  }
+  // The clock has not moved: the new stream's label must still be later.
+  std::unique_ptr<Database> db = OpenOrDie(StreamedOptions());
+  ASSERT_NE(db, nullptr);
+  const std::string next = CreateStreamedTable(*db, "events");
+  EXPECT_NE(next, arn);
+  EXPECT_THAT(db->DescribeStream({.stream_arn = arn}).status(), IsOk());
+}
+
 TEST_F(DurableStreamsTest, RecordsPastTheRetentionAreTrimmedAtTheRestart) {
   std::string arn;
   {
