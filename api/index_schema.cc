@@ -350,16 +350,6 @@ absl::Status ValidateGlobalThroughput(const GlobalSecondaryIndex& index,
   return absl::OkStatus();
 }
 
-absl::Status CheckNewIndexName(absl::string_view name,
-                               const std::vector<IndexDefinition>& indexes) {
-  for (const IndexDefinition& index : indexes) {
-    if (index.name == name) {
-      return Invalid(absl::StrCat("Duplicate index name: ", name));
-    }
-  }
-  return absl::OkStatus();
-}
-
 // REQUIRES: every key attribute is in `definitions`.
 IndexDefinition BuildIndex(absl::string_view name, IndexKind kind,
                            const std::vector<KeySchemaElement>& key_schema,
@@ -599,6 +589,16 @@ IndexDescription DescribeIndex(const TableDefinition& table,
 }
 
 }  // namespace
+
+absl::Status CheckNewIndexName(absl::string_view name,
+                               absl::Span<const IndexDefinition> indexes) {
+  for (const IndexDefinition& index : indexes) {
+    if (index.name == name) {
+      return Invalid(absl::StrCat("Duplicate index name: ", name));
+    }
+  }
+  return absl::OkStatus();
+}
 
 void AppendLocalIndexListViolations(
     const std::vector<LocalSecondaryIndex>& lsis, absl::string_view list_path,

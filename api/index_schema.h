@@ -26,6 +26,7 @@
 #include "absl/status/statusor.h"
 #include "absl/strings/string_view.h"
 #include "absl/time/time.h"
+#include "absl/types/span.h"
 
 #include "api/table_requests.h"
 #include "store/key.h"
@@ -86,6 +87,11 @@ absl::StatusOr<IndexDefinition> ResolveCreatedGlobalIndex(
     const GlobalSecondaryIndex& index,
     const std::vector<AttributeDefinition>* request_definitions,
     const TableDefinition& current, BillingMode billing_mode);
+
+// OK unless one of `indexes` is named `name` ("One or more parameter values
+// were invalid: Duplicate index name: <name>").
+absl::Status CheckNewIndexName(absl::string_view name,
+                               absl::Span<const IndexDefinition> indexes);
 
 // The AttributeDefinitions a definition needs: those of `definitions` that
 // the table's key schema or some index uses, in their order.

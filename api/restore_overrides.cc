@@ -142,15 +142,9 @@ absl::Status ApplyGlobalOverrideThroughput(
 
 // CreateTable's messages for what a table cannot hold (api/index_schema.cc).
 absl::Status CheckIndexLimits(const std::vector<IndexDefinition>& indexes) {
-  for (size_t i = 0; i < indexes.size(); ++i) {
-    for (size_t j = 0; j < i; ++j) {
-      if (indexes[i].name == indexes[j].name) {
-        return ValidationError(
-            absl::StrCat("One or more parameter values were invalid: "
-                         "Duplicate index name: ",
-                         indexes[i].name));
-      }
-    }
+  const absl::Span<const IndexDefinition> all(indexes);
+  for (size_t i = 0; i < all.size(); ++i) {
+    DYNAMITE_RETURN_IF_ERROR(CheckNewIndexName(all[i].name, all.first(i)));
   }
   const size_t lsis = std::count_if(
       indexes.begin(), indexes.end(),

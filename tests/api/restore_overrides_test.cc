@@ -141,6 +141,23 @@ TEST_F(RestoreOverridesTest, AbsentOverridesRestoreEveryIndex) {
               ElementsAre("byPlaced", "byOwner", "byStatus"));
 }
 
+TEST_F(RestoreOverridesTest, ATableThroughputOverrideLeavesTheGsisTheirOwn) {
+  RestoreTableFromBackupRequest request = Restore("copy");
+  request.provisioned_throughput_override = ProvisionedThroughput{9, 8};
+  auto restored = db_->RestoreTableFromBackup(request);
+  ASSERT_THAT(restored, IsOk());
+  const TableDescription& table = restored->table_description;
+  EXPECT_EQ(table.provisioned_throughput.read_capacity_units, 9);
+  EXPECT_EQ(table.provisioned_throughput.write_capacity_units, 8);
+  ASSERT_EQ(table.global_secondary_indexes.size(), 2u);
+  EXPECT_EQ(table.global_secondary_indexes[0]
+                .provisioned_throughput.read_capacity_units,
+            2);
+  EXPECT_EQ(table.global_secondary_indexes[1]
+                .provisioned_throughput.write_capacity_units,
+            3);
+}
+
 TEST_F(RestoreOverridesTest, AnOverrideRenamesAnIndexAndDropsTheOthers) {
   RestoreTableFromBackupRequest request = Restore("copy");
   GlobalSecondaryIndex owners = ByOwner("owners");
